@@ -1,0 +1,25 @@
+import Foundation
+
+/// A request as a transport sends it: a value, cheap to build and to compare.
+///
+/// The URL is kept as the absolute, percent-encoded string the client built, not as `URL`: parsing a
+/// `URL` costs more than building the whole request, and a transport that needs one (URLSession)
+/// makes it once, at the edge.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The HTTP method, such as `"GET"`.
+    public var method: String
+    /// The absolute, percent-encoded URL (`https://host/path?query`).
+    public var url: String
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body, if any.
+    public var body: Data?
+
+    /// A request with these parts.
+    public init(method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
