@@ -1,12 +1,15 @@
-# The two commands of the README: `make run` (the main job) and `make test`. Each installs what is
-# missing first, then calls SwiftPM.
-APT_PACKAGES :=
-BREW_PACKAGES :=
+# The README's two commands: `make bench` (the main job, the default bench suite) and `make test`.
+# Each installs what is missing first, then calls SwiftPM.
+APT_PACKAGES := libjemalloc-dev zlib1g-dev pkg-config
+BREW_PACKAGES := jemalloc pkg-config
 
-.PHONY: run test deps
+.PHONY: bench bench-quick test deps
 
-run: deps
-	swift run -c release seed-example
+bench: deps
+	swift run -c release bench
+
+bench-quick: deps
+	swift run -c release bench --quick
 
 test: deps
 	swift test

@@ -1,5 +1,31 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// jemalloc makes the bench's allocation figures possible. It is linked when its header is installed
+// (Debian's libjemalloc-dev, Homebrew's jemalloc) unless COURIER_DISABLE_JEMALLOC is set; without it
+// everything still builds and the bench reports allocation figures as unavailable, never as zero.
+let jemallocHeaders = [
+    "/usr/include/jemalloc/jemalloc.h", "/usr/local/include/jemalloc/jemalloc.h",
+    "/opt/homebrew/include/jemalloc/jemalloc.h", "/opt/homebrew/opt/jemalloc/include/jemalloc/jemalloc.h",
+    "/usr/local/opt/jemalloc/include/jemalloc/jemalloc.h",
+]
+let jemallocPkgConfigFiles = [
+    "/usr/lib/x86_64-linux-gnu/pkgconfig/jemalloc.pc", "/usr/lib/aarch64-linux-gnu/pkgconfig/jemalloc.pc",
+    "/usr/lib/pkgconfig/jemalloc.pc", "/usr/share/pkgconfig/jemalloc.pc", "/usr/local/lib/pkgconfig/jemalloc.pc",
+    "/opt/homebrew/lib/pkgconfig/jemalloc.pc", "/opt/homebrew/opt/jemalloc/lib/pkgconfig/jemalloc.pc",
+    "/usr/local/opt/jemalloc/lib/pkgconfig/jemalloc.pc",
+]
+let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
+let useJemalloc = ProcessInfo.processInfo.environment["COURIER_DISABLE_JEMALLOC"] == nil
+    && jemallocHeaders.contains(where: exists)
+    // Without a .pc file SwiftPM finds the header only on the default include path.
+    && (jemallocPkgConfigFiles.contains(where: exists) || exists("/usr/include/jemalloc/jemalloc.h"))
+let jemallocTargets: [Target] = useJemalloc
+    ? [.systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])])]
+    : []
+let jemalloc: [Target.Dependency] = useJemalloc ? ["CJemalloc"] : []
+let jemallocSettings: [SwiftSetting] = useJemalloc ? [.define("COURIER_JEMALLOC")] : []
 
 let package = Package(
     name: "Courier",
@@ -7,9 +33,10 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ],
-    targets: [
+    targets: jemallocTargets + [
         // The client layer: endpoints, the client, errors, transports. Imports nothing of ours.
         .target(name: "Courier"),
         // The test seam users' tests import: stub routes served through URLSession or in memory.
@@ -22,8 +49,32 @@ let package = Package(
             dependencies: ["Courier"],
             swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
         ),
+
+        // Deterministic JSON payloads and their models, shared by the decode scenarios and stubs.
+        .target(name: "CourierFixtures"),
+        // zlib, for HdrHistogram's compressed encoding.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // The benchmark engine: runners, histograms, allocation counts, reports. Knows nothing of Courier.
+        .target(name: "BenchmarkEngine", dependencies: ["CZlib"] + jemalloc, swiftSettings: jemallocSettings),
+        // The `bench` executable: its command line and the scenarios that measure Courier.
+        .executableTarget(
+            name: "bench",
+            dependencies: ["BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtures"],
+            path: "Benchmarks/bench",
+            exclude: ["README.md"],
+            swiftSettings: jemallocSettings
+        ),
+
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "SeedExample"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
+        .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
+        .testTarget(
+            name: "BenchmarkEngineTests",
+            // CJemalloc directly too: one test binds its thread to a private arena.
+            dependencies: ["BenchmarkEngine"] + jemalloc,
+            swiftSettings: jemallocSettings
+        ),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "BenchmarkEngine"], swiftSettings: jemallocSettings),
     ],
     swiftLanguageModes: [.v6]
 )

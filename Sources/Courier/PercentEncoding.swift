@@ -30,51 +30,54 @@ struct AllowedBytes: Sendable {
     static let queryItem = AllowedBytes(alphanumerics + "-._~!$'()*,;:@")
 }
 
-/// Percent-encoding into a preallocated buffer, in two passes (measure, then write), so a whole URL is
-/// built with a single allocation.
+/// Percent-encoding of UTF-8 bytes into a preallocated buffer, in two passes (measure, then write),
+/// so that a whole URL is built with a single allocation.
 enum PercentEncoding {
-    /// The length of `text` once encoded.
+    /// The length of `bytes` once encoded.
     @inline(__always)
-    static func encodedCount(of text: some StringProtocol, allowed: AllowedBytes) -> Int {
-        var count = 0
-        for byte in text.utf8 {
-            count &+= allowed.contains(byte) ? 1 : 3
+    static func encodedCount(of bytes: UnsafeBufferPointer<UInt8>, allowed: AllowedBytes) -> Int {
+        var count = bytes.count
+        for byte in bytes where !allowed.contains(byte) {
+            count &+= 2
         }
         return count
     }
 
-    /// Writes `text` encoded at `index` and moves `index` past it.
+    /// Writes `bytes` encoded at `output` and advances it past them. The caller has measured the room.
     @inline(__always)
-    static func write(
-        _ text: some StringProtocol,
-        allowed: AllowedBytes,
-        into buffer: UnsafeMutableBufferPointer<UInt8>,
-        at index: inout Int
-    ) {
-        for byte in text.utf8 {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, allowed: AllowedBytes, to output: inout UnsafeMutablePointer<UInt8>) {
+        for byte in bytes {
             if allowed.contains(byte) {
-                buffer[index] = byte
-                index &+= 1
+                output.pointee = byte
+                output += 1
             } else {
-                buffer[index] = UInt8(ascii: "%")
-                buffer[index &+ 1] = hexDigit(byte >> 4)
-                buffer[index &+ 2] = hexDigit(byte & 0x0F)
-                index &+= 3
+                output[0] = UInt8(ascii: "%")
+                output[1] = hexDigit(byte >> 4)
+                output[2] = hexDigit(byte & 0x0F)
+                output += 3
             }
         }
     }
 
-    /// Copies `text` as it is.
+    /// Copies `bytes` as they are to `output` and advances it past them.
     @inline(__always)
-    static func write(verbatim text: some StringProtocol, into buffer: UnsafeMutableBufferPointer<UInt8>, at index: inout Int) {
-        for byte in text.utf8 {
-            buffer[index] = byte
-            index &+= 1
-        }
+    static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout UnsafeMutablePointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        output.update(from: source, count: bytes.count)
+        output += bytes.count
     }
 
     @inline(__always)
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ nibble &- 10
+    }
+}
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes, in place for native strings, copied otherwise.
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
     }
 }

@@ -36,9 +36,12 @@ public final class StubServer: Sendable {
     /// An ephemeral session whose requests are answered by this server's routes.
     public let session: URLSession
     private let state = Mutex(State())
+    private let recordsRequests: Bool
 
-    /// A server with no routes.
-    public init() {
+    /// A server with no routes. Load tests that send many requests can turn off ``requests`` so that
+    /// memory stays flat.
+    public init(recordsRequests: Bool = true) {
+        self.recordsRequests = recordsRequests
         let host = "\(UUID().uuidString.lowercased()).stub.invalid"
         // A UUID and fixed labels always form a valid host, so this cannot fail.
         baseURL = URL(string: "https://\(host)")!
@@ -57,7 +60,8 @@ public final class StubServer: Sendable {
         InMemoryTransport { [self] request in try await respond(to: request) }
     }
 
-    /// Every request the server has seen, in order of arrival.
+    /// Every request the server has seen, in order of arrival (none when made with
+    /// `recordsRequests: false`).
     public var requests: [HTTPRequest] {
         state.withLock { $0.requests }
     }
@@ -86,7 +90,7 @@ public final class StubServer: Sendable {
         let path = Self.normalized(components?.percentEncodedPath.removingPercentEncoding ?? "")
         let query = components?.queryItems ?? []
         let route = state.withLock { state -> Route? in
-            state.requests.append(request)
+            if recordsRequests { state.requests.append(request) }
             return state.routes.last { route in
                 route.method == request.method && route.path == path
                     && (route.query ?? [:]).allSatisfy { wanted in query.contains { $0.name == wanted.key && $0.value == wanted.value } }

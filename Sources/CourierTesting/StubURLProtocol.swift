@@ -46,7 +46,7 @@ final class StubURLProtocol: URLProtocol {
 
     override func startLoading() {
         let request = self.request
-        let reply = Reply(stub: self)
+        let reply = Reply(stub: self, queue: task.flatMap(Self.workQueue(of:)))
         guard let url = request.url, let server = url.host.flatMap(Self.server(for:)) else {
             reply.fail(URLError(.cannotFindHost))
             return
@@ -70,6 +70,23 @@ final class StubURLProtocol: URLProtocol {
         }
     }
 
+    /// The serial queue swift-corelibs-foundation runs a task's protocol callbacks on.
+    ///
+    /// Its client touches the session's task registry without a lock, trusting every call to come on
+    /// this queue, as its own protocols' do; a stub answering from another thread races with other
+    /// tasks of the session and crashes under load. Foundation exposes no API for the queue, so it
+    /// is read by reflection; on Darwin there is none to find and the client is called directly.
+    private static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
+        var mirror: Mirror? = Mirror(reflecting: task)
+        while let current = mirror {
+            if let queue = current.children.first(where: { $0.label == "workQueue" })?.value as? DispatchQueue {
+                return queue
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+
     /// Runs `body` with the URLSession client unless loading was stopped: once the task is cancelled,
     /// Foundation on Linux traps on any further call. The lock is held across the call so that
     /// `stopLoading` cannot slip in between the check and the call; the client only queues work, so
@@ -88,8 +105,22 @@ final class StubURLProtocol: URLProtocol {
 /// that is how every asynchronous protocol works — so the crossing is confined to this one type.
 private struct Reply: @unchecked Sendable {
     let stub: StubURLProtocol
+    /// Where the client must be called, when Foundation has such a place.
+    let queue: DispatchQueue?
 
     func deliver(_ response: HTTPResponse, body: Data, url: URL) {
+        perform { send(response, body: body, url: url) }
+    }
+
+    func fail(_ error: any Error) {
+        perform { stub.withClientUnlessStopped { client in client.urlProtocol(stub, didFailWithError: error) } }
+    }
+
+    private func perform(_ work: @escaping @Sendable () -> Void) {
+        if let queue { queue.async(execute: work) } else { work() }
+    }
+
+    private func send(_ response: HTTPResponse, body: Data, url: URL) {
         var fields: [String: String] = [:]
         for field in response.headers { fields[field.name] = field.value }
         guard let head = HTTPURLResponse(url: url, statusCode: response.statusCode, httpVersion: "HTTP/1.1", headerFields: fields) else {
@@ -101,10 +132,6 @@ private struct Reply: @unchecked Sendable {
             client.urlProtocol(stub, didLoad: body)
             client.urlProtocolDidFinishLoading(stub)
         }
-    }
-
-    func fail(_ error: any Error) {
-        stub.withClientUnlessStopped { client in client.urlProtocol(stub, didFailWithError: error) }
     }
 }
 

@@ -77,7 +77,9 @@ private func url(base: String, _ endpoint: Path) throws -> String {
             let trimmedBase = reference.path.hasSuffix("/") ? String(reference.path.dropLast()) : reference.path
             let trimmedPath = String(path.drop { $0 == "/" })
             reference.path = trimmedPath.isEmpty ? reference.path : trimmedBase + "/" + trimmedPath
-            let sorted = items.enumerated().sorted { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }.map(\.element)
+            let sorted = items.enumerated().sorted { a, b in
+                a.element.name == b.element.name ? a.offset < b.offset : a.element.name.utf8.lexicographicallyPrecedes(b.element.name.utf8)
+            }.map(\.element)
             if !sorted.isEmpty {
                 reference.queryItems = sorted
                 reference.percentEncodedQueryItems = reference.percentEncodedQueryItems?.map {

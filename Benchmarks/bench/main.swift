@@ -1,0 +1,3 @@
+import Foundation
+
+exit(await BenchApp.main(arguments: Array(CommandLine.arguments.dropFirst())))

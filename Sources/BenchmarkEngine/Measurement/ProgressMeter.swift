@@ -1,0 +1,29 @@
+import Synchronization
+
+/// Operations completed so far in the running scenario, counted without locks so that reporting
+/// progress does not slow what is measured.
+public final class ProgressMeter: Sendable {
+    private let completed = Atomic<Int>(0)
+    private let startedAt = Atomic<UInt64>(Platform.monotonicNanoseconds())
+
+    /// A counter at zero.
+    public init() {}
+
+    /// Starts counting again, for the next scenario.
+    public func reset() {
+        completed.store(0, ordering: .relaxed)
+        startedAt.store(Platform.monotonicNanoseconds(), ordering: .relaxed)
+    }
+
+    /// Counts `count` more operations.
+    @inline(__always)
+    public func add(_ count: Int) {
+        completed.add(count, ordering: .relaxed)
+    }
+
+    /// Operations counted since the last reset, and the seconds since then.
+    public var reading: (operations: Int, seconds: Double) {
+        let elapsed = Platform.monotonicNanoseconds() &- startedAt.load(ordering: .relaxed)
+        return (completed.load(ordering: .relaxed), Double(elapsed) / 1e9)
+    }
+}

@@ -1,0 +1,54 @@
+/// Order statistics of a small set of samples, computed exactly from the sorted values.
+///
+/// Micro-benchmarks take tens of samples, each the mean time of a batch of operations; with so few,
+/// exact order statistics are cheaper and more precise than a histogram.
+public struct SampleStatistics: Codable, Sendable, Equatable {
+    /// How many samples.
+    public var count: Int
+    /// The smallest sample.
+    public var min: Double
+    /// The first quartile.
+    public var p25: Double
+    /// The median: the figure to compare, robust to the odd slow sample.
+    public var median: Double
+    /// The third quartile.
+    public var p75: Double
+    /// The 90th percentile.
+    public var p90: Double
+    /// The largest sample.
+    public var max: Double
+    /// The mean.
+    public var mean: Double
+    /// The sample standard deviation.
+    public var standardDeviation: Double
+
+    /// The statistics of `samples`; `nil` when there are none.
+    public init?(_ samples: [Double]) {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        count = sorted.count
+        min = sorted[0]
+        max = sorted[sorted.count - 1]
+        p25 = Self.percentile(25, of: sorted)
+        median = Self.percentile(50, of: sorted)
+        p75 = Self.percentile(75, of: sorted)
+        p90 = Self.percentile(90, of: sorted)
+        let mean = sorted.reduce(0, +) / Double(sorted.count)
+        self.mean = mean
+        let squares = sorted.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        standardDeviation = sorted.count > 1 ? (squares / Double(sorted.count - 1)).squareRoot() : 0
+    }
+
+    /// The interquartile range relative to the median, a scale-free measure of noise.
+    public var relativeSpread: Double {
+        median > 0 ? (p75 - p25) / median : 0
+    }
+
+    /// Linear interpolation between the closest ranks.
+    private static func percentile(_ percent: Double, of sorted: [Double]) -> Double {
+        let rank = percent / 100 * Double(sorted.count - 1)
+        let lower = Int(rank.rounded(.down))
+        let upper = Swift.min(lower + 1, sorted.count - 1)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * (rank - Double(lower))
+    }
+}

@@ -1,0 +1,60 @@
+/// One named measurement the bench can run: a micro-benchmark or a load run. It may produce more than
+/// one result — ours and a baseline measured beside it, say.
+public struct Scenario: Sendable {
+    /// The unique name, `group/what`, used by `--filter` and in reports.
+    public let name: String
+    /// One line for `bench list`.
+    public let summary: String
+    /// Whether the default suite runs it; `--filter` can select the others.
+    public let isDefault: Bool
+    let body: @Sendable (ScenarioContext) async throws -> [ScenarioResult]
+
+    /// A scenario whose `body` measures and returns its results.
+    public init(
+        _ name: String,
+        summary: String,
+        isDefault: Bool = true,
+        body: @escaping @Sendable (ScenarioContext) async throws -> [ScenarioResult]
+    ) {
+        self.name = name
+        self.summary = summary
+        self.isDefault = isDefault
+        self.body = body
+    }
+
+    /// The part of the name before the first `/`.
+    public var group: String {
+        String(name.prefix { $0 != "/" })
+    }
+
+    /// Runs the scenario in `context`.
+    public func run(in context: ScenarioContext) async throws -> [ScenarioResult] {
+        try await body(context)
+    }
+}
+
+/// What a scenario is given to run with: how long to measure, how to count allocations, where to
+/// report progress.
+public struct ScenarioContext: Sendable {
+    /// The scenario's name, for its result.
+    public let name: String
+    /// Short (`--quick`, for CI) or full measurement.
+    public let isQuick: Bool
+    /// The allocator's counters, or `nil` when jemalloc is not linked.
+    public let allocations: AllocationCounter?
+    /// Where runners report operations as they complete.
+    public let progress: ProgressMeter
+
+    /// A context for the scenario called `name`.
+    public init(name: String, isQuick: Bool, allocations: AllocationCounter?, progress: ProgressMeter) {
+        self.name = name
+        self.isQuick = isQuick
+        self.allocations = allocations
+        self.progress = progress
+    }
+
+    /// The micro-benchmark settings for this run's length.
+    public var micro: MicroConfiguration {
+        isQuick ? .quick : .standard
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Renders `report.csv`: a header, then one flat row per scenario. Units are in the column names;
+/// a figure that does not apply, or is unavailable, is an empty cell.
+public enum CSVReportWriter {
+    private static let columns: [(String, @Sendable (ScenarioResult) -> String?)] = [
+        ("scenario", { $0.name }),
+        ("kind", { $0.kind.rawValue }),
+        ("operations", { String($0.operations) }),
+        ("warmup_operations", { String($0.warmupOperations) }),
+        ("duration_s", { format($0.durationSeconds) }),
+        ("ops_per_s", { format($0.operationsPerSecond) }),
+        ("samples", { $0.nanosecondsPerOperation.map { String($0.count) } }),
+        ("ns_per_op_median", { $0.nanosecondsPerOperation.map { format($0.median) } }),
+        ("ns_per_op_p25", { $0.nanosecondsPerOperation.map { format($0.p25) } }),
+        ("ns_per_op_p75", { $0.nanosecondsPerOperation.map { format($0.p75) } }),
+        ("ns_per_op_min", { $0.nanosecondsPerOperation.map { format($0.min) } }),
+        ("ns_per_op_max", { $0.nanosecondsPerOperation.map { format($0.max) } }),
+        ("ns_per_op_stdev", { $0.nanosecondsPerOperation.map { format($0.standardDeviation) } }),
+        ("mallocs_per_op", { $0.mallocsPerOperation.map(format) }),
+        ("bytes_allocated_per_op", { $0.bytesAllocatedPerOperation.map(format) }),
+        ("payload_bytes_per_op", { $0.payloadBytesPerOperation.map(String.init) }),
+        ("mb_per_s", { $0.megabytesPerSecond.map(format) }),
+        ("objects_per_s", { $0.objectsPerSecond.map(format) }),
+        ("baseline", { $0.comparison?.baseline }),
+        ("speedup_x", { $0.comparison.map { format($0.speedup) } }),
+        ("concurrency", { $0.concurrency.map(String.init) }),
+        ("target_rate_per_s", { $0.targetRate.map(format) }),
+        ("sent", { $0.outcomes.map { String($0.sent) } }),
+        ("succeeded", { $0.outcomes.map { String($0.succeeded) } }),
+        ("errors", { $0.outcomes.map { String($0.errors.values.reduce(0, +)) } }),
+        ("errors_by_class", { $0.outcomes.map { $0.errors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";") } }),
+        ("latency_p50_ns", { $0.latency.map { String($0.summary.p50) } }),
+        ("latency_p90_ns", { $0.latency.map { String($0.summary.p90) } }),
+        ("latency_p99_ns", { $0.latency.map { String($0.summary.p99) } }),
+        ("latency_p999_ns", { $0.latency.map { String($0.summary.p999) } }),
+        ("latency_max_ns", { $0.latency.map { String($0.summary.max) } }),
+        ("latency_mean_ns", { $0.latency.map { format($0.summary.mean) } }),
+        ("uncorrected_latency_p50_ns", { $0.uncorrectedLatency.map { String($0.summary.p50) } }),
+        ("uncorrected_latency_p99_ns", { $0.uncorrectedLatency.map { String($0.summary.p99) } }),
+    ]
+
+    /// The CSV text, lines ending in `\n`.
+    public static func render(_ report: Report) -> String {
+        var lines = [columns.map(\.0).joined(separator: ",")]
+        for scenario in report.scenarios {
+            lines.append(columns.map { escape($0.1(scenario) ?? "") }.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.isFinite ? String(format: "%.3f", value) : ""
+    }
+
+    /// Quotes a cell that holds a comma, a quote or a line break, doubling its quotes (RFC 4180).
+    private static func escape(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Renders and reads back `report.json`.
+public enum JSONReportWriter {
+    /// The report as pretty-printed JSON with sorted keys, so two runs diff line by line.
+    public static func render(_ report: Report) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        var data = try encoder.encode(report)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+
+    /// Reads a report back, refusing a schema version this build does not know.
+    public static func read(_ data: Data) throws -> Report {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let report = try decoder.decode(Report.self, from: data)
+        guard report.schemaVersion == Report.currentSchemaVersion else {
+            throw ReportError.unsupportedSchemaVersion(report.schemaVersion)
+        }
+        return report
+    }
+}
+
+/// Why a report could not be read or written.
+public enum ReportError: Error, Equatable, CustomStringConvertible {
+    /// The report was written by a build with another schema.
+    case unsupportedSchemaVersion(Int)
+    /// The output directory could not be created or written.
+    case cannotWrite(path: String, reason: String)
+
+    /// A sentence for the console.
+    public var description: String {
+        switch self {
+        case .unsupportedSchemaVersion(let version):
+            "report schema version \(version) is not supported (this build reads version \(Report.currentSchemaVersion))"
+        case .cannotWrite(let path, let reason):
+            "cannot write \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Writes a run's reports into `<directory>/<run-id>/` and points `<directory>/latest` at it.
+///
+/// Every format is rendered in memory before anything touches the disk, and each file is written
+/// atomically, so an interrupted or failed run leaves complete files or none.
+public struct ReportStore: Sendable {
+    /// The directory runs are written under, `Reports/` by default.
+    public let directory: URL
+
+    /// A store under `directory`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Writes `report` in each of `formats` and returns the run directory.
+    @discardableResult
+    public func write(_ report: Report, formats: [ReportFormat]) throws -> URL {
+        let rendered = try formats.map { ($0.fileName, try $0.render(report)) }
+        let runDirectory = directory.appendingPathComponent(report.runID, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw ReportError.cannotWrite(path: runDirectory.path, reason: error.localizedDescription)
+        }
+        for (name, data) in rendered {
+            try Platform.writeAtomically(data, to: runDirectory.appendingPathComponent(name))
+        }
+        try Platform.pointLink(directory.appendingPathComponent("latest"), at: report.runID)
+        return runDirectory
+    }
+
+    /// A new run identifier: the UTC start time, sortable, plus the process id against collisions.
+    public static func makeRunID(startedAt date: Date, processID: Int32 = ProcessInfo.processInfo.processIdentifier) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d%02d%02d-%02d%02d%02d-%d",
+            parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, processID
+        )
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Every call into the operating system the engine makes, in one place.
+public enum Platform {
+    /// Nanoseconds on a monotonic clock that is not slewed by NTP, for measuring intervals.
+    @inline(__always)
+    public static func monotonicNanoseconds() -> UInt64 {
+        var spec = timespec()
+        #if canImport(Darwin)
+        clock_gettime(CLOCK_MONOTONIC_RAW, &spec)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        #endif
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// Whether standard output is a terminal, where a live progress line makes sense.
+    public static var standardOutputIsTerminal: Bool {
+        isatty(STDOUT_FILENO) == 1
+    }
+
+    /// Writes text to standard error without buffering, so messages interleave correctly with output.
+    public static func writeToStandardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Logical CPUs available to this process.
+    public static var cpuCount: Int {
+        ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// The kernel's name, release and architecture, such as `Linux 6.1.0 x86_64`.
+    public static var operatingSystem: String {
+        var name = utsname()
+        guard uname(&name) == 0 else { return ProcessInfo.processInfo.operatingSystemVersionString }
+        func field<T>(_ value: T) -> String {
+            withUnsafeBytes(of: value) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+        return "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
+    }
+
+    /// The CPU model as the kernel reports it, when it does.
+    public static var cpuModel: String? {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+        let line = info.split(separator: "\n").first { $0.hasPrefix("model name") }
+        return line?.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Replaces `destination` with `data` so that readers see the old file or the whole new one, never
+    /// a part: the bytes go to a temporary file in the same directory, are flushed to disk, and the
+    /// file is renamed over the destination.
+    public static func writeAtomically(_ data: Data, to destination: URL) throws {
+        let directory = destination.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).tmp")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw PlatformError(call: "open", path: temporary.path) }
+        var failure: PlatformError?
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count, failure == nil {
+                let written = write(descriptor, base + offset, bytes.count - offset)
+                if written < 0, errno != EINTR {
+                    failure = PlatformError(call: "write", path: temporary.path)
+                } else if written > 0 {
+                    offset += written
+                }
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = PlatformError(call: "fsync", path: temporary.path) }
+        close(descriptor)
+        if failure == nil, rename(temporary.path, destination.path) != 0 {
+            failure = PlatformError(call: "rename", path: destination.path)
+        }
+        if let failure {
+            unlink(temporary.path)
+            throw failure
+        }
+    }
+
+    /// Points the symbolic link `link` at `target`, replacing any previous link in one step.
+    public static func pointLink(_ link: URL, at target: String) throws {
+        let temporary = link.deletingLastPathComponent().appendingPathComponent(".\(link.lastPathComponent).\(getpid()).tmp")
+        unlink(temporary.path)
+        guard symlink(target, temporary.path) == 0 else { throw PlatformError(call: "symlink", path: temporary.path) }
+        guard rename(temporary.path, link.path) == 0 else {
+            unlink(temporary.path)
+            throw PlatformError(call: "rename", path: link.path)
+        }
+    }
+}
+
+/// A failed system call, with the path it was about and the system's own explanation.
+public struct PlatformError: Error, CustomStringConvertible {
+    /// The call that failed, such as `rename`.
+    public let call: String
+    /// The file it was working on.
+    public let path: String
+    /// `errno` at the time.
+    public let code: Int32
+
+    init(call: String, path: String) {
+        self.call = call
+        self.path = path
+        code = errno
+    }
+
+    /// `rename(/path): No such file or directory`.
+    public var description: String {
+        "\(call)(\(path)): \(String(cString: strerror(code)))"
+    }
+}

@@ -1,0 +1,68 @@
+import BenchmarkEngine
+import Synchronization
+import Testing
+
+private func context(_ name: String) -> ScenarioContext {
+    ScenarioContext(name: name, isQuick: true, allocations: nil, progress: ProgressMeter())
+}
+
+@Suite struct LoadRunnerTests {
+    @Test func aClosedLoopStopsAtItsRequestCountAndReconciles() async throws {
+        let calls = Atomic<Int>(0)
+        let configuration = LoadConfiguration(concurrency: 4, maximumRequests: 1_000, durationNanoseconds: 60_000_000_000, warmupRequests: 8)
+        let result = try await LoadRunner.run(in: context("closed"), configuration: configuration) {
+            let call = calls.wrappingAdd(1, ordering: .relaxed).oldValue
+            return call % 10 == 0 ? .failure("badStatus(503)") : .success
+        }
+        let outcomes = try #require(result.outcomes)
+        #expect(outcomes.sent == 1_000)
+        #expect(outcomes.reconciles)
+        #expect(outcomes.errors["badStatus(503)", default: 0] > 0)
+        #expect(calls.load(ordering: .relaxed) == 1_008)
+        #expect(result.latency?.summary.count == 1_000)
+        #expect(result.uncorrectedLatency == nil)
+    }
+
+    @Test func aClosedLoopStopsAtItsDeadline() async throws {
+        // No request limit: only the 300 ms deadline can end this run. Each request takes at least
+        // 1 ms, so two workers cannot send more than 600 before it. How many they send depends on
+        // how soon the pool runs them beside the other tests, so only the bound is asserted.
+        let configuration = LoadConfiguration(concurrency: 2, durationNanoseconds: 300_000_000)
+        let result = try await LoadRunner.run(in: context("deadline"), configuration: configuration) {
+            try? await Task.sleep(for: .milliseconds(1))
+            return .success
+        }
+        let outcomes = try #require(result.outcomes)
+        #expect(outcomes.sent <= 600)
+        #expect(outcomes.reconciles)
+    }
+
+    /// A server that stalls once for 200 ms while requests are due every millisecond: the requests
+    /// queued behind the stall must show in the corrected latency, measured from their intended
+    /// start, and not in the uncorrected one, measured from when they were finally sent.
+    @Test func anOpenLoopCorrectsForCoordinatedOmission() async throws {
+        let calls = Atomic<Int>(0)
+        let configuration = LoadConfiguration(concurrency: 1, rate: 1_000, maximumRequests: 600, durationNanoseconds: 10_000_000_000)
+        let result = try await LoadRunner.run(in: context("open"), configuration: configuration) {
+            if calls.wrappingAdd(1, ordering: .relaxed).oldValue == 50 {
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+            return .success
+        }
+        let corrected = try #require(result.latency?.summary)
+        let uncorrected = try #require(result.uncorrectedLatency?.summary)
+        #expect(corrected.count == 600)
+        #expect(corrected.p99 >= 100_000_000, "corrected p99 \(corrected.p99) ns should reflect the stall")
+        #expect(uncorrected.p99 < 50_000_000, "uncorrected p99 \(uncorrected.p99) ns should not")
+        #expect(uncorrected.max >= 200_000_000)
+        #expect(result.targetRate == 1_000)
+    }
+
+    @Test func latencyHistogramsAreEncodedAndDecodeToTheSummary() async throws {
+        let configuration = LoadConfiguration(concurrency: 2, maximumRequests: 200, durationNanoseconds: 60_000_000_000)
+        let result = try await LoadRunner.run(in: context("encoded"), configuration: configuration) { .success }
+        let latency = try #require(result.latency)
+        let decoded = try Histogram(encoded: latency.histogram)
+        #expect(LatencySummary(decoded) == latency.summary)
+    }
+}

@@ -1,0 +1,120 @@
+import BenchmarkEngine
+import Foundation
+import Testing
+
+private func sampleReport(jemalloc: Bool) throws -> Report {
+    var micro = ScenarioResult(name: "build/bare-path", kind: .micro, operations: 1_000, warmupOperations: 100, durationSeconds: 0.5)
+    micro.nanosecondsPerOperation = SampleStatistics([100, 110, 120, 130])
+    micro.mallocsPerOperation = jemalloc ? 1 : nil
+    micro.bytesAllocatedPerOperation = jemalloc ? 80 : nil
+    var histogram = try Histogram(highestTrackableValue: 60_000_000_000)
+    for value in 1...1_000 { histogram.record(UInt64(value) * 1_000) }
+    var load = ScenarioResult(name: "load/x, \"quoted\"", kind: .load, operations: 1_000, warmupOperations: 0, durationSeconds: 1)
+    load.latency = ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
+    load.outcomes = ScenarioResult.Outcomes(sent: 1_000, succeeded: 990, errors: ["badStatus(503)": 10])
+    load.concurrency = 8
+    let environment = Report.Environment(
+        toolVersion: "0.1.0", gitCommit: nil, swiftVersion: "6.3", operatingSystem: "Linux", cpuModel: nil, cpuCount: 2,
+        jemallocLinked: jemalloc, allocator: jemalloc ? "jemalloc 5.3.0" : nil, buildConfiguration: "release"
+    )
+    return Report(runID: "run-1", startedAt: "2026-11-29T18:00:00Z", environment: environment, commandLine: ["bench"], isQuick: true, scenarios: [micro, load])
+}
+
+@Suite struct ReportTests {
+    @Test func jsonRoundTrips() throws {
+        let report = try sampleReport(jemalloc: true)
+        #expect(try JSONReportWriter.read(JSONReportWriter.render(report)) == report)
+    }
+
+    @Test func unavailableAllocationFiguresAreNullNotZeroInEveryFormat() throws {
+        let report = try sampleReport(jemalloc: false)
+        let json = String(decoding: try JSONReportWriter.render(report), as: UTF8.self)
+        #expect(json.contains(#""mallocsPerOperation" : null"#))
+        #expect(json.contains(#""bytesAllocatedPerOperation" : null"#))
+        #expect(json.contains(#""allocator" : null"#))
+
+        let csv = CSVReportWriter.render(report).split(separator: "\n").map(String.init)
+        let header = csv[0].split(separator: ",", omittingEmptySubsequences: false)
+        let row = csv[1].split(separator: ",", omittingEmptySubsequences: false)
+        let column = try #require(header.firstIndex(of: "mallocs_per_op"))
+        #expect(row[column] == "")
+
+        let summary = SummaryTable(report).markdown()
+        #expect(summary.contains("n/a"))
+        #expect(summary.contains("built without jemalloc"))
+    }
+
+    @Test func csvHasOneRowPerScenarioAndQuotesWhatNeedsIt() throws {
+        let csv = CSVReportWriter.render(try sampleReport(jemalloc: true))
+        let lines = csv.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("scenario,kind,operations"))
+        #expect(lines[2].hasPrefix(#""load/x, ""quoted""",load,1000"#))
+        #expect(lines[2].contains("badStatus(503)=10"))
+    }
+
+    @Test func aReportFromAnotherSchemaIsRefused() throws {
+        var report = try sampleReport(jemalloc: true)
+        report.schemaVersion = 99
+        let data = try JSONReportWriter.render(report)
+        #expect(throws: ReportError.unsupportedSchemaVersion(99)) { try JSONReportWriter.read(data) }
+    }
+
+    @Test func theStoreWritesEveryFormatAndPointsLatestAtTheRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try sampleReport(jemalloc: true)
+        let run = try ReportStore(directory: directory).write(report, formats: ReportFormat.allCases)
+        #expect(run.lastPathComponent == "run-1")
+        let names = try FileManager.default.contentsOfDirectory(atPath: run.path).sorted()
+        #expect(names == ["report.csv", "report.json", "summary.md"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("latest").path) == "run-1")
+        #expect(try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json"))) == report)
+    }
+
+    @Test func aStoreThatCannotWriteThrowsAndLeavesNoPartialFile() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("blocker-\(UUID().uuidString)")
+        try Data("not a directory".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        #expect(throws: ReportError.self) {
+            try ReportStore(directory: blocker).write(try sampleReport(jemalloc: true), formats: [.json])
+        }
+    }
+
+    @Test func atomicWritesReplaceWholeFiles() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Platform.writeAtomically(Data("first".utf8), to: file)
+        try Platform.writeAtomically(Data("second".utf8), to: file)
+        #expect(try Data(contentsOf: file) == Data("second".utf8))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix(".\(file.lastPathComponent)") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func runIDsSortByTime() {
+        let early = ReportStore.makeRunID(startedAt: Date(timeIntervalSince1970: 1_795_975_200), processID: 7)
+        let late = ReportStore.makeRunID(startedAt: Date(timeIntervalSince1970: 1_795_975_261), processID: 7)
+        #expect(early == "20261129-180000-7")
+        #expect(early < late)
+    }
+}
+
+@Suite struct SampleStatisticsTests {
+    @Test func orderStatisticsOfKnownSamples() throws {
+        let stats = try #require(SampleStatistics([4, 1, 3, 2, 5]))
+        #expect(stats.count == 5)
+        #expect(stats.min == 1)
+        #expect(stats.median == 3)
+        #expect(stats.p25 == 2)
+        #expect(stats.p75 == 4)
+        #expect(stats.max == 5)
+        #expect(stats.mean == 3)
+        #expect(abs(stats.standardDeviation - 1.5811388) < 1e-6)
+        #expect(abs(stats.relativeSpread - 2.0 / 3.0) < 1e-9)
+    }
+
+    @Test func noSamplesNoStatistics() {
+        #expect(SampleStatistics([]) == nil)
+    }
+}
