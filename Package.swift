@@ -65,13 +65,13 @@ let package = Package(
             swiftSettings: jemallocSettings
         ),
 
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "SeedExample"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "SeedExample"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(
             name: "BenchmarkEngineTests",
             // CJemalloc directly too: one test binds its thread to a private arena.
-            dependencies: ["BenchmarkEngine"] + jemalloc,
+            dependencies: ["BenchmarkEngine", "CourierFixtures"] + jemalloc,
             swiftSettings: jemallocSettings
         ),
         .testTarget(name: "BenchTests", dependencies: ["bench", "BenchmarkEngine"], swiftSettings: jemallocSettings),

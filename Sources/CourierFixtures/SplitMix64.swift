@@ -1,16 +1,18 @@
-/// A tiny seeded pseudo-random generator (SplitMix64).
+/// A tiny seeded pseudo-random generator (SplitMix64), for fixtures and reproducible tests.
 ///
-/// Deliberately not a `RandomNumberGenerator`: the standard library's
-/// `random(in:using:)` algorithms may change between Swift releases, which
-/// would silently change the fixtures. Every derivation here is our own.
-struct SplitMix64 {
+/// The fixtures derive everything with the methods below, never with the standard library's
+/// `random(in:using:)`, whose algorithms may change between Swift releases and would silently change
+/// the payloads; tests that only need reproducible inputs may use it as a `RandomNumberGenerator`.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

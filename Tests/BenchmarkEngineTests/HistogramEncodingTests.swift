@@ -1,4 +1,5 @@
 import Foundation
+import CourierFixtures
 import Testing
 
 @testable import BenchmarkEngine
@@ -218,7 +219,7 @@ struct HistogramEncodingTests {
     }
 
     @Test func rejectsRandomGarbageWithoutCrashing() {
-        var generator = SplitMix64(state: 1234)
+        var generator = SplitMix64(seed: 1234)
         for length in 0..<200 {
             let garbage = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let withHeader = bigEndian(UInt32(0x1c84_9314)) + bigEndian(UInt32(garbage.count)) + garbage
@@ -314,7 +315,7 @@ struct HistogramEncodingTests {
         histograms.append(("single-value", single))
 
         var span = try Histogram(highestTrackableValue: 3_600_000_000_000)
-        var generator = SplitMix64(state: 77)
+        var generator = SplitMix64(seed: 77)
         for _ in 0..<50_000 {
             // Log-uniform between 1 µs and 60 s, in nanoseconds.
             let exponent = Double.random(in: log(1_000.0)...log(60_000_000_000.0), using: &generator)

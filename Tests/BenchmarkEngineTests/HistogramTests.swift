@@ -1,20 +1,9 @@
 import Foundation
+import CourierFixtures
 import Testing
 
 @testable import BenchmarkEngine
 
-/// Deterministic generator so distribution tests are reproducible across runs and machines.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Reference percentile from sorted raw samples: the bucket where the running count reaches the
 /// target is the bucket of the target-th smallest sample, so this is independent of the counts scan.
@@ -26,7 +15,7 @@ func referencePercentile(_ sorted: [UInt64], _ percentile: Double, in histogram:
 }
 
 func exponentialSamples(count: Int, meanNanoseconds: Double, seed: UInt64) -> [UInt64] {
-    var generator = SplitMix64(state: seed)
+    var generator = SplitMix64(seed: seed)
     return (0..<count).map { _ in
         let uniform = Double.random(in: Double.ulpOfOne..<1, using: &generator)
         return UInt64(-log(uniform) * meanNanoseconds)

@@ -1,4 +1,5 @@
 import Courier
+import CourierFixtures
 import CourierTesting
 import Foundation
 import Testing
@@ -99,18 +100,7 @@ private func escapeExtra(_ text: String) -> String {
     text.replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: "/", with: "%2F").replacingOccurrences(of: "?", with: "%3F")
 }
 
-/// A small deterministic generator, so a failing input can be reproduced from the seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Text drawn from letters, every ASCII punctuation mark, spaces and a few non-ASCII characters.
     mutating func text(maxLength: Int, allowingSlashes: Bool = false) -> String {
         let alphabet = Array("abcXYZ019 -._~!$&'()*+,;=:@?#[]%\"<>\\^`{|}éü€😀" + (allowingSlashes ? "///" : ""))
