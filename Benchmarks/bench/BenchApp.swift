@@ -4,13 +4,14 @@ import Foundation
 /// The bench's entry point: parses the command line, runs what it asks, and turns every outcome
 /// into an exit code.
 enum BenchApp {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     /// Exit codes, as `bench --help` documents them.
     enum ExitCode {
         static let success: Int32 = 0
         static let failure: Int32 = 1
         static let usage: Int32 = 64
+        static let missingInput: Int32 = 66
     }
 
     /// Every scenario, in the order the default suite runs them.
@@ -39,6 +40,12 @@ enum BenchApp {
             return ExitCode.success
         case .run(let options):
             return await run(options)
+        case .saveBaseline(let name, let run, let reportsDirectory):
+            return saveBaseline(name: name, run: run, reportsDirectory: reportsDirectory)
+        case .listBaselines(let reportsDirectory):
+            return listBaselines(reportsDirectory: reportsDirectory)
+        case .compare(let options):
+            return compare(options)
         }
     }
 
@@ -48,50 +55,17 @@ enum BenchApp {
         return scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
     }
 
-    private static func run(_ options: BenchCommand.RunOptions) async -> Int32 {
-        let selected = select(options.filter)
-        guard !selected.isEmpty else {
-            Platform.writeToStandardError("error: no scenario matches '\(options.filter ?? "")'; see 'bench list'\n")
-            return ExitCode.usage
-        }
-        let startedAt = Date()
-        let counter = AllocationCounter.shared
-        let environment = Report.Environment.current(toolVersion: version, allocator: counter?.backend)
-        let console = Console()
-        console.header(scenarios: selected.count, isQuick: options.isQuick, environment: environment)
+    /// A scenario's own thresholds, if it has any, for a result of that name (or its baseline's).
+    static func thresholds(for resultName: String) -> Thresholds? {
+        scenarios.first { resultName == $0.name || resultName.hasPrefix($0.name + " ") }?.thresholds
+    }
 
-        var results: [ScenarioResult] = []
-        var failed = false
-        let progress = ProgressMeter()
-        for scenario in selected {
-            progress.reset()
-            let ticker = console.showProgress(of: scenario.name, progress)
-            do {
-                let context = ScenarioContext(name: scenario.name, isQuick: options.isQuick, allocations: counter, progress: progress)
-                results += try await scenario.run(in: context)
-            } catch {
-                failed = true
-                Platform.writeToStandardError("error: scenario \(scenario.name) failed: \(error)\n")
-            }
-            await ticker.stop()
+    /// Prints `error` as the bench prints errors, and returns the exit code it calls for.
+    static func fail(_ error: any Error) -> Int32 {
+        Platform.writeToStandardError("error: \(error)\n")
+        switch error {
+        case is BaselineError, is MissingRun: return ExitCode.missingInput
+        default: return ExitCode.failure
         }
-
-        let report = Report(
-            runID: ReportStore.makeRunID(startedAt: startedAt),
-            startedAt: ISO8601DateFormatter().string(from: startedAt),
-            environment: environment,
-            commandLine: CommandLine.arguments,
-            isQuick: options.isQuick,
-            scenarios: results
-        )
-        print(SummaryTable(report).markdown())
-        do {
-            let directory = try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).write(report, formats: options.formats)
-            print("Reports: \(directory.path)")
-        } catch {
-            Platform.writeToStandardError("error: \(error)\n")
-            return ExitCode.failure
-        }
-        return failed ? ExitCode.failure : ExitCode.success
     }
 }

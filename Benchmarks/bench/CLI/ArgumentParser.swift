@@ -1,18 +1,39 @@
-/// Reads `--name value`, `--name=value` and `--flag` options off a list of arguments, the way
-/// swift-argument-parser spells them, and says precisely what is wrong when it cannot.
+/// Reads `--name value`, `--name=value` and `--flag` options and up to a few positional arguments
+/// off a list of arguments, the way swift-argument-parser spells them, and says precisely what is
+/// wrong when it cannot.
 struct ArgumentParser {
     /// The options a command accepts: the name without dashes, and whether it takes a value.
     let options: [(name: String, takesValue: Bool)]
+    /// How many positional arguments the command accepts.
+    var positionals = 0
     /// The command's usage text, for errors.
     let usage: String
 
-    /// Options found, by name; flags map to `""`. A repeated option keeps its last value.
-    func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> [String: String] {
+    init(options: [(name: String, takesValue: Bool)], positionals: Int = 0, usage: String) {
+        self.options = options
+        self.positionals = positionals
+        self.usage = usage
+    }
+
+    /// What the arguments say: options by name (flags map to `""`; a repeated option keeps its last
+    /// value) and the positional arguments in order.
+    struct Parsed {
         var values: [String: String] = [:]
+        var positionals: [String] = []
+
+        subscript(name: String) -> String? { values[name] }
+    }
+
+    func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Parsed {
+        var parsed = Parsed()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw UsageError(message: "unexpected argument '\(argument)'", usage: usage)
+                guard !argument.hasPrefix("-"), parsed.positionals.count < positionals else {
+                    throw UsageError(message: "unexpected argument '\(argument)'", usage: usage)
+                }
+                parsed.positionals.append(argument)
+                continue
             }
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })
@@ -24,15 +45,15 @@ struct ArgumentParser {
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
                     throw UsageError(message: "missing value for '--\(name)'", usage: usage)
                 }
-                values[name] = value
+                parsed.values[name] = value
             } else {
                 guard inlineValue == nil else {
                     throw UsageError(message: "'--\(name)' takes no value", usage: usage)
                 }
-                values[name] = ""
+                parsed.values[name] = ""
             }
         }
-        return values
+        return parsed
     }
 
     /// ` (did you mean '--filter'?)` when a known option is within two edits of `name`.

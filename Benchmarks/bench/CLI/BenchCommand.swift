@@ -7,6 +7,12 @@ enum BenchCommand: Equatable {
     case run(RunOptions)
     /// List the scenarios.
     case list(filter: String?)
+    /// Save a run's report as a named baseline.
+    case saveBaseline(name: String, run: String?, reportsDirectory: String)
+    /// List the saved baselines.
+    case listBaselines(reportsDirectory: String)
+    /// Compare a run with a baseline.
+    case compare(CompareOptions)
     /// Print this help text and exit successfully.
     case help(String)
 
@@ -21,6 +27,22 @@ enum BenchCommand: Equatable {
         var outputDirectory = "Reports"
         /// The report formats to write.
         var formats: [ReportFormat] = ReportFormat.allCases
+        /// A baseline to compare the run with.
+        var baseline: String?
+        /// The thresholds of that comparison.
+        var thresholds = Thresholds()
+    }
+
+    /// Options of `bench compare`.
+    struct CompareOptions: Equatable {
+        /// A saved baseline's name, or the path of a run directory or `report.json`.
+        var baseline: String
+        /// The run to compare: a run directory or `report.json`; the latest run when `nil`.
+        var current: String?
+        /// Where runs and `baselines/` live.
+        var reportsDirectory = "Reports"
+        /// The comparison's thresholds.
+        var thresholds = Thresholds()
     }
 
     static let overview = """
@@ -28,32 +50,50 @@ enum BenchCommand: Equatable {
 
         USAGE: bench [run] [<options>]
                bench list [--filter <pattern>]
+               bench baseline save [<name>] [--run <dir>] | bench baseline list
+               bench compare <baseline> [<current>] [<thresholds>]
                bench help [<command>]
 
         COMMANDS:
           run (default)           Runs the default suite, prints a summary and writes reports.
           list                    Lists the scenarios.
+          baseline                Saves a run as a named baseline, or lists them.
+          compare                 Compares a run with a baseline and flags regressions.
           help                    Shows help for a command.
 
           See 'bench help <command>' or 'bench <command> --help' for its options.
 
         EXIT CODES:
-          0   success
-          1   a scenario failed or a report could not be written
+          0   success; no regression
+          1   a regression, a failed scenario, or a report that could not be written
           64  usage error (bad command, option or value)
+          66  the baseline or run to compare does not exist
+        """
+
+    static let thresholdUsage = """
+          --time-tolerance <t>    A speed change counts beyond this and beyond the noise. (default: 10%)
+          --fail-time-tolerance <t>
+                                  Slower beyond this fails; less is a warning. (default: the time tolerance)
+          --malloc-tolerance <n>  Allocations per operation more that fail. (default: 0.5)
+          --load-tolerance <t>    Load-run changes beyond this are warnings. (default: 30%)
+                                  Tolerances are fractions (0.25) or percentages (25%).
         """
 
     static let runUsage = """
         OVERVIEW: Runs scenarios, prints a summary table and writes Reports/<run-id>/.
 
         USAGE: bench run [--filter <pattern>] [--quick] [--out <dir>] [--format <formats>]
+                         [--baseline <name> [<thresholds>]]
 
         OPTIONS:
           --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
                                   Also selects scenarios outside the default suite.
-          --quick                 Short measurements (about 20 s in all), as CI runs them.
+          --quick                 Short measurements (about 10 s in all), as CI runs them.
           --out <dir>             Directory for run reports. (default: Reports)
           --format <formats>      Comma-separated: json, csv, md. (default: json,csv,md)
+          --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
+                                  on a regression.
+        \(thresholdUsage)
           -h, --help              Shows this help.
         """
 
@@ -67,6 +107,41 @@ enum BenchCommand: Equatable {
           -h, --help              Shows this help.
         """
 
+    static let baselineUsage = """
+        OVERVIEW: Saves a run as a named baseline in <reports>/baselines/, or lists the saved ones.
+
+        USAGE: bench baseline save [<name>] [--run <dir>] [--reports <dir>]
+               bench baseline list [--reports <dir>]
+
+        ARGUMENTS:
+          <name>                  Letters, digits, '.', '_' and '-'. (default: default)
+
+        OPTIONS:
+          --run <dir>             The run directory or report.json to save. (default: <reports>/latest)
+          --reports <dir>         Where runs and baselines live. (default: Reports)
+          -h, --help              Shows this help.
+        """
+
+    static let compareUsage = """
+        OVERVIEW: Compares a run with a baseline, per scenario and metric, and writes comparison.md and
+        comparison.json next to the run's report.
+
+        USAGE: bench compare <baseline> [<current>] [--reports <dir>] [<thresholds>]
+
+        ARGUMENTS:
+          <baseline>              A saved baseline's name, or a run directory or report.json.
+          <current>               A run directory or report.json. (default: <reports>/latest)
+
+        OPTIONS:
+          --reports <dir>         Where runs and baselines live. (default: Reports)
+        \(thresholdUsage)
+          -h, --help              Shows this help.
+        """
+
+    private static let thresholdOptions: [(name: String, takesValue: Bool)] = [
+        ("time-tolerance", true), ("fail-time-tolerance", true), ("malloc-tolerance", true), ("load-tolerance", true),
+    ]
+
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
@@ -78,33 +153,43 @@ enum BenchCommand: Equatable {
             case nil: return .help(overview)
             case "run": return .help(runUsage)
             case "list": return .help(listUsage)
+            case "baseline": return .help(baselineUsage)
+            case "compare": return .help(compareUsage)
             case let other?: throw UsageError(message: "unknown command '\(other)'", usage: overview)
             }
         case "list":
             if wantsHelp { return .help(listUsage) }
-            let values = try ArgumentParser(options: [("filter", true)], usage: listUsage).parse(arguments.dropFirst())
-            return .list(filter: values["filter"])
+            let parsed = try ArgumentParser(options: [("filter", true)], usage: listUsage).parse(arguments.dropFirst())
+            return .list(filter: parsed["filter"])
         case "run":
             if wantsHelp { return .help(runUsage) }
             return .run(try parseRun(arguments.dropFirst()))
+        case "baseline":
+            if wantsHelp { return .help(baselineUsage) }
+            return try parseBaseline(arguments.dropFirst())
+        case "compare":
+            if wantsHelp { return .help(compareUsage) }
+            return .compare(try parseCompare(arguments.dropFirst()))
         case let first? where first.hasPrefix("-"):
             if wantsHelp { return .help(overview) }
             return .run(try parseRun(arguments[...]))
         case let other?:
-            let known = ["run", "list", "help"].min { editDistance(other, $0) < editDistance(other, $1) }
+            let known = ["run", "list", "baseline", "compare", "help"].min { editDistance(other, $0) < editDistance(other, $1) }
             let hint = known.map { editDistance(other, $0) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
             throw UsageError(message: "unknown command '\(other)'\(hint)", usage: overview)
         }
     }
 
     private static func parseRun(_ arguments: ArraySlice<String>) throws(UsageError) -> RunOptions {
-        let parser = ArgumentParser(options: [("filter", true), ("quick", false), ("out", true), ("format", true)], usage: runUsage)
-        let values = try parser.parse(arguments)
-        var options = RunOptions()
-        options.filter = values["filter"]
-        options.isQuick = values["quick"] != nil
-        options.outputDirectory = values["out"] ?? options.outputDirectory
-        if let list = values["format"] {
+        let options = [("filter", true), ("quick", false), ("out", true), ("format", true), ("baseline", true)] + thresholdOptions
+        let parsed = try ArgumentParser(options: options, usage: runUsage).parse(arguments)
+        var run = RunOptions()
+        run.filter = parsed["filter"]
+        run.isQuick = parsed["quick"] != nil
+        run.outputDirectory = parsed["out"] ?? run.outputDirectory
+        run.baseline = parsed["baseline"]
+        run.thresholds = try thresholds(parsed, usage: runUsage)
+        if let list = parsed["format"] {
             var formats: [ReportFormat] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let format = ReportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
@@ -112,8 +197,63 @@ enum BenchCommand: Equatable {
                 }
                 if !formats.contains(format) { formats.append(format) }
             }
-            options.formats = formats
+            run.formats = formats
         }
+        return run
+    }
+
+    private static func parseBaseline(_ arguments: ArraySlice<String>) throws(UsageError) -> BenchCommand {
+        switch arguments.first {
+        case "save":
+            let parser = ArgumentParser(options: [("run", true), ("reports", true)], positionals: 1, usage: baselineUsage)
+            let parsed = try parser.parse(arguments.dropFirst())
+            return .saveBaseline(name: parsed.positionals.first ?? "default", run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
+        case "list":
+            let parsed = try ArgumentParser(options: [("reports", true)], usage: baselineUsage).parse(arguments.dropFirst())
+            return .listBaselines(reportsDirectory: parsed["reports"] ?? "Reports")
+        case let other?:
+            throw UsageError(message: "unknown baseline command '\(other)' (expected save or list)", usage: baselineUsage)
+        case nil:
+            throw UsageError(message: "missing baseline command (save or list)", usage: baselineUsage)
+        }
+    }
+
+    private static func parseCompare(_ arguments: ArraySlice<String>) throws(UsageError) -> CompareOptions {
+        let parser = ArgumentParser(options: [("reports", true)] + thresholdOptions, positionals: 2, usage: compareUsage)
+        let parsed = try parser.parse(arguments)
+        guard let baseline = parsed.positionals.first else {
+            throw UsageError(message: "missing <baseline>", usage: compareUsage)
+        }
+        var options = CompareOptions(baseline: baseline)
+        options.current = parsed.positionals.dropFirst().first
+        options.reportsDirectory = parsed["reports"] ?? options.reportsDirectory
+        options.thresholds = try thresholds(parsed, usage: compareUsage)
         return options
+    }
+
+    private static func thresholds(_ parsed: ArgumentParser.Parsed, usage: String) throws(UsageError) -> Thresholds {
+        func fraction(_ name: String) throws(UsageError) -> Double? {
+            guard let text = parsed[name] else { return nil }
+            let isPercent = text.hasSuffix("%")
+            guard let number = Double(isPercent ? String(text.dropLast()) : text), number.isFinite, number >= 0 else {
+                throw UsageError(message: "invalid value '\(text)' for '--\(name)' (expected a fraction such as 0.25 or a percentage such as 25%)", usage: usage)
+            }
+            return isPercent ? number / 100 : number
+        }
+        let defaults = Thresholds()
+        let time = try fraction("time-tolerance") ?? defaults.time
+        var mallocs = defaults.mallocsPerOperation
+        if let text = parsed["malloc-tolerance"] {
+            guard let value = Double(text), value.isFinite, value > 0 else {
+                throw UsageError(message: "invalid value '\(text)' for '--malloc-tolerance' (expected a positive number)", usage: usage)
+            }
+            mallocs = value
+        }
+        return Thresholds(
+            mallocsPerOperation: mallocs,
+            time: time,
+            failingTime: try fraction("fail-time-tolerance"),
+            load: try fraction("load-tolerance") ?? defaults.load
+        )
     }
 }

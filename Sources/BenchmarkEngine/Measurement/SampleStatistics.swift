@@ -3,6 +3,8 @@
 /// Micro-benchmarks take tens of samples, each the mean time of a batch of operations; with so few,
 /// exact order statistics are cheaper and more precise than a histogram.
 public struct SampleStatistics: Codable, Sendable, Equatable {
+    /// The samples in the order they were taken, kept so that two runs can be compared later.
+    public var samples: [Double]
     /// How many samples.
     public var count: Int
     /// The smallest sample.
@@ -25,6 +27,7 @@ public struct SampleStatistics: Codable, Sendable, Equatable {
     /// The statistics of `samples`; `nil` when there are none.
     public init?(_ samples: [Double]) {
         guard !samples.isEmpty else { return nil }
+        self.samples = samples
         let sorted = samples.sorted()
         count = sorted.count
         min = sorted[0]
@@ -42,6 +45,14 @@ public struct SampleStatistics: Codable, Sendable, Equatable {
     /// The interquartile range relative to the median, a scale-free measure of noise.
     public var relativeSpread: Double {
         median > 0 ? (p75 - p25) / median : 0
+    }
+
+    /// An approximate 95% confidence interval of the median: median ± 1.57 × IQR / √n, the "notch"
+    /// of a box plot (McGill, Tukey and Larsen, 1978). Two runs whose intervals do not overlap differ
+    /// by more than their noise.
+    public var medianInterval: ClosedRange<Double> {
+        let halfWidth = 1.57 * (p75 - p25) / Double(count).squareRoot()
+        return (median - halfWidth)...(median + halfWidth)
     }
 
     /// Linear interpolation between the closest ranks.

@@ -7,6 +7,8 @@ public struct Scenario: Sendable {
     public let summary: String
     /// Whether the default suite runs it; `--filter` can select the others.
     public let isDefault: Bool
+    /// Thresholds for comparing this scenario's results with a baseline, when the defaults do not fit.
+    public let thresholds: Thresholds?
     let body: @Sendable (ScenarioContext) async throws -> [ScenarioResult]
 
     /// A scenario whose `body` measures and returns its results.
@@ -14,11 +16,13 @@ public struct Scenario: Sendable {
         _ name: String,
         summary: String,
         isDefault: Bool = true,
+        thresholds: Thresholds? = nil,
         body: @escaping @Sendable (ScenarioContext) async throws -> [ScenarioResult]
     ) {
         self.name = name
         self.summary = summary
         self.isDefault = isDefault
+        self.thresholds = thresholds
         self.body = body
     }
 

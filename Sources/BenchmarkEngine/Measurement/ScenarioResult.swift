@@ -57,11 +57,21 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         operationsPerSecond = durationSeconds > 0 ? Double(operations) / durationSeconds : 0
     }
 
-    /// This result with its speed compared to `baseline`'s, by median time per operation.
+    /// This result with its speed compared to `baseline`'s, measured in the same run.
+    ///
+    /// The two were sampled in alternating batches, so sample `i` of each comes from the same moment;
+    /// the ratio of each such pair cancels whatever the machine was doing then, and their median is
+    /// the speedup. When the samples do not pair up, the ratio of the medians stands in.
     public func compared(with baseline: ScenarioResult) -> ScenarioResult {
         var result = self
-        if let ours = nanosecondsPerOperation?.median, let theirs = baseline.nanosecondsPerOperation?.median, ours > 0 {
-            result.comparison = Comparison(baseline: baseline.name, speedup: theirs / ours)
+        guard let ours = nanosecondsPerOperation, let theirs = baseline.nanosecondsPerOperation, ours.median > 0 else {
+            return result
+        }
+        if ours.samples.count == theirs.samples.count, ours.samples.allSatisfy({ $0 > 0 }),
+           let ratios = SampleStatistics(zip(theirs.samples, ours.samples).map { $0 / $1 }) {
+            result.comparison = Comparison(baseline: baseline.name, speedup: ratios.median, pairedRatios: ratios)
+        } else {
+            result.comparison = Comparison(baseline: baseline.name, speedup: theirs.median / ours.median, pairedRatios: nil)
         }
         return result
     }
@@ -80,13 +90,17 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     public struct Comparison: Codable, Sendable, Equatable {
         /// The other scenario's name.
         public var baseline: String
-        /// The baseline's median time per operation divided by this one's: above 1, this one is faster.
+        /// How many times faster this one is than the baseline (above 1: faster): the median of the
+        /// per-round ratios baseline time ÷ this time.
         public var speedup: Double
+        /// The distribution of those per-round ratios, whose spread is the comparison's noise.
+        public var pairedRatios: SampleStatistics?
 
         /// A comparison with `baseline`.
-        public init(baseline: String, speedup: Double) {
+        public init(baseline: String, speedup: Double, pairedRatios: SampleStatistics?) {
             self.baseline = baseline
             self.speedup = speedup
+            self.pairedRatios = pairedRatios
         }
     }
 

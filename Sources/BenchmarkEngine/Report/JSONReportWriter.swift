@@ -4,10 +4,15 @@ import Foundation
 public enum JSONReportWriter {
     /// The report as pretty-printed JSON with sorted keys, so two runs diff line by line.
     public static func render(_ report: Report) throws -> Data {
+        try render(value: report)
+    }
+
+    /// Any part of a report (a comparison, say) in the same JSON style.
+    public static func render(value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        var data = try encoder.encode(report)
+        var data = try encoder.encode(value)
         data.append(UInt8(ascii: "\n"))
         return data
     }

@@ -23,6 +23,8 @@ public struct Report: Codable, Sendable, Equatable {
     public var isQuick: Bool
     /// Each scenario's figures, in the order they ran.
     public var scenarios: [ScenarioResult]
+    /// The comparison with a baseline, when the run was asked for one (`bench run --baseline`).
+    public var baselineComparison: RunComparison?
 
     /// A report of these scenarios.
     public init(runID: String, startedAt: String, environment: Environment, commandLine: [String], isQuick: Bool, scenarios: [ScenarioResult]) {
@@ -33,6 +35,23 @@ public struct Report: Codable, Sendable, Equatable {
         self.commandLine = commandLine
         self.isQuick = isQuick
         self.scenarios = scenarios
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, runID, startedAt, environment, commandLine, isQuick, scenarios, baselineComparison
+    }
+
+    /// Writes every key, `null` where there is no comparison.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(runID, forKey: .runID)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(commandLine, forKey: .commandLine)
+        try container.encode(isQuick, forKey: .isQuick)
+        try container.encode(scenarios, forKey: .scenarios)
+        try container.encode(baselineComparison, forKey: .baselineComparison)
     }
 
     /// Where the figures came from: what changes them besides our code.

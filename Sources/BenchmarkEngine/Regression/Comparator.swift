@@ -1,0 +1,128 @@
+import Foundation
+
+/// Compares two reports scenario by scenario and metric by metric.
+///
+/// The statistics, and why:
+/// - **Allocation counts of micro-benchmarks** are deterministic — the same code allocates the same
+///   way every time — so the smallest real change (half an allocation per operation) counts.
+/// - **Speed of micro-benchmarks** is compared through the ratio to the baseline measured beside it
+///   in the same run (client vs `URLComponents`, client vs `JSONDecoder`): batches alternate, so the
+///   machine's mood cancels out of each run's ratio, and comparing ratios across runs cancels the
+///   difference between the two machines' moods. A scenario without such a partner is compared by
+///   its median time. Either way a change counts only when it exceeds the tolerance *and* the two
+///   runs' 95% intervals of the median (box-plot notches) do not overlap.
+/// - **Load runs** have no repetitions, hence no measure of their own noise: their changes beyond a
+///   wide tolerance are warnings, never regressions.
+/// - Results that are another scenario's baseline (Foundation's own code) are not judged.
+public enum Comparator {
+    /// The rows for every scenario of either report, in the current report's order.
+    public static func compare(baseline: Report, current: Report, thresholds: (String) -> Thresholds) -> [MetricComparison] {
+        let partners = Set((baseline.scenarios + current.scenarios).compactMap { $0.comparison?.baseline })
+        let old = Dictionary(baseline.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(current.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var names = current.scenarios.map(\.name)
+        names += baseline.scenarios.map(\.name).filter { new[$0] == nil }
+
+        return names.filter { !partners.contains($0) }.flatMap { name -> [MetricComparison] in
+            guard let before = old[name], let after = new[name] else {
+                return [MetricComparison(
+                    scenario: name, metric: "scenario", higherIsBetter: true, baseline: nil, current: nil,
+                    verdict: .notComparable, reason: old[name] == nil ? "new in this run" : "missing from this run"
+                )]
+            }
+            let limits = thresholds(name)
+            switch after.kind {
+            case .micro: return micro(name, before, after, limits)
+            case .load: return load(name, before, after, limits)
+            }
+        }
+    }
+
+    private static func micro(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {
+        var rows: [MetricComparison] = []
+        if let old = before.comparison, let new = after.comparison {
+            rows.append(speed(
+                name, metric: "speedup vs \(new.baseline)", higherIsBetter: true,
+                old.speedup, new.speedup, old.pairedRatios?.medianInterval, new.pairedRatios?.medianInterval, limits
+            ))
+        } else if let old = before.nanosecondsPerOperation, let new = after.nanosecondsPerOperation {
+            rows.append(speed(
+                name, metric: "median ns/op", higherIsBetter: false,
+                old.median, new.median, old.medianInterval, new.medianInterval, limits
+            ))
+        }
+        rows.append(allocations(name, metric: "mallocs/op", before.mallocsPerOperation, after.mallocsPerOperation) { old, new in
+            let change = new - old
+            if change >= limits.mallocsPerOperation { return (.regression, "+\(format(change)) ≥ \(format(limits.mallocsPerOperation)) per op") }
+            if change <= -limits.mallocsPerOperation { return (.improvement, "\(format(change)) per op") }
+            return (.withinNoise, "counts are exact; change \(format(change))")
+        })
+        rows.append(allocations(name, metric: "bytes/op", before.bytesAllocatedPerOperation, after.bytesAllocatedPerOperation) { old, new in
+            let change = new - old
+            let limit = max(16, old * limits.bytesPerOperation)
+            if change > limit { return (.regression, "+\(format(change)) B > \(format(limit)) B") }
+            if change < -limit { return (.improvement, "\(format(change)) B") }
+            return (.withinNoise, "within \(format(limit)) B")
+        })
+        return rows
+    }
+
+    private static func load(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {
+        var rows: [MetricComparison] = []
+        func warn(_ metric: String, higherIsBetter: Bool, _ old: Double?, _ new: Double?) {
+            guard let old, let new, old > 0 else {
+                rows.append(MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: .notComparable, reason: "unavailable in one run"))
+                return
+            }
+            let change = new / old - 1
+            let worse = higherIsBetter ? change < -limits.load : change > limits.load
+            let better = higherIsBetter ? change > limits.load : change < -limits.load
+            let verdict: MetricComparison.Verdict = worse ? .warning : better ? .improvement : .withinNoise
+            rows.append(MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict, reason: "load tolerance \(percent(limits.load))"))
+        }
+        if before.targetRate == nil {
+            warn("requests/s", higherIsBetter: true, before.operationsPerSecond, after.operationsPerSecond)
+        }
+        warn("p99 latency ns", higherIsBetter: false, before.latency.map { Double($0.summary.p99) }, after.latency.map { Double($0.summary.p99) })
+        warn("mallocs/request", higherIsBetter: false, before.mallocsPerOperation, after.mallocsPerOperation)
+        return rows
+    }
+
+    /// A speed metric: counts only beyond the tolerance and with disjoint median intervals.
+    private static func speed(
+        _ name: String, metric: String, higherIsBetter: Bool, _ old: Double, _ new: Double,
+        _ oldInterval: ClosedRange<Double>?, _ newInterval: ClosedRange<Double>?, _ limits: Thresholds
+    ) -> MetricComparison {
+        let row = { (verdict: MetricComparison.Verdict, reason: String) in
+            MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict, reason: reason)
+        }
+        guard old > 0 else { return row(.notComparable, "baseline is zero") }
+        // Positive when the current run is slower, whichever way the metric points.
+        let slowdown = higherIsBetter ? old / new - 1 : new / old - 1
+        let separated = oldInterval.flatMap { old in newInterval.map { !old.overlaps($0) } } ?? true
+        guard abs(slowdown) > limits.time else { return row(.withinNoise, "within \(percent(limits.time))") }
+        guard separated else { return row(.withinNoise, "intervals of the medians overlap") }
+        if slowdown < 0 { return row(.improvement, "\(percent(-slowdown)) faster, beyond the noise") }
+        if slowdown > limits.failingTime { return row(.regression, "\(percent(slowdown)) slower > \(percent(limits.failingTime))") }
+        return row(.warning, "\(percent(slowdown)) slower, beyond the noise, within \(percent(limits.failingTime))")
+    }
+
+    private static func allocations(
+        _ name: String, metric: String, _ old: Double?, _ new: Double?,
+        judge: (Double, Double) -> (MetricComparison.Verdict, String)
+    ) -> MetricComparison {
+        guard let old, let new else {
+            return MetricComparison(scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: .notComparable, reason: "unavailable (no jemalloc) in one run")
+        }
+        let (verdict, reason) = judge(old, new)
+        return MetricComparison(scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: verdict, reason: reason)
+    }
+
+    static func format(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(format: "%.2f", value)
+    }
+
+    static func percent(_ fraction: Double) -> String {
+        String(format: "%.0f%%", fraction * 100)
+    }
+}

@@ -1,0 +1,185 @@
+import BenchmarkEngine
+import Foundation
+import Testing
+
+/// A micro result whose per-batch times are `samples` (ns), paired with a baseline `factor` times slower.
+private func micro(_ name: String, samples: [Double], baselineFactor: Double? = nil, mallocs: Double? = 10, bytes: Double? = 800) -> [ScenarioResult] {
+    var ours = ScenarioResult(name: name, kind: .micro, operations: 100, warmupOperations: 10, durationSeconds: 1)
+    ours.nanosecondsPerOperation = SampleStatistics(samples)
+    ours.mallocsPerOperation = mallocs
+    ours.bytesAllocatedPerOperation = bytes
+    guard let baselineFactor else { return [ours] }
+    var partner = ScenarioResult(name: "\(name) (baseline: Foundation)", kind: .micro, operations: 100, warmupOperations: 10, durationSeconds: 1)
+    partner.nanosecondsPerOperation = SampleStatistics(samples.map { $0 * baselineFactor })
+    partner.mallocsPerOperation = mallocs.map { $0 * 3 }
+    return [ours.compared(with: partner), partner]
+}
+
+private func load(_ name: String, rate: Double, p99: UInt64) throws -> ScenarioResult {
+    var result = ScenarioResult(name: name, kind: .load, operations: Int(rate), warmupOperations: 0, durationSeconds: 1)
+    var histogram = try Histogram(highestTrackableValue: 60_000_000_000)
+    histogram.record(p99)
+    result.latency = ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
+    result.mallocsPerOperation = 20
+    return result
+}
+
+private func report(_ scenarios: [ScenarioResult], cpuCount: Int = 2) -> Report {
+    let environment = Report.Environment(
+        toolVersion: "0", gitCommit: nil, swiftVersion: "6.3", operatingSystem: "Linux 6.1 x86_64", cpuModel: "cpu",
+        cpuCount: cpuCount, jemallocLinked: true, allocator: "jemalloc 5.3.0", buildConfiguration: "release"
+    )
+    return Report(runID: UUID().uuidString, startedAt: "", environment: environment, commandLine: [], isQuick: true, scenarios: scenarios)
+}
+
+/// Twenty samples around `center` with a small, fixed spread.
+private func tight(_ center: Double) -> [Double] {
+    (0..<20).map { center * (1 + Double($0 % 5 - 2) * 0.005) }
+}
+
+private func row(_ comparison: RunComparison, _ scenario: String, _ metric: String) -> MetricComparison? {
+    comparison.rows.first { $0.scenario == scenario && $0.metric.hasPrefix(metric) }
+}
+
+@Suite struct ComparatorTests {
+    @Test func identicalRunsHaveNoRegressions() {
+        let runs = report(micro("decode/x", samples: tight(100), baselineFactor: 1))
+        let comparison = RunComparison(baselineName: "b", baseline: runs, current: runs, thresholds: Thresholds())
+        #expect(comparison.regressions.isEmpty)
+        #expect(comparison.warnings.isEmpty)
+        #expect(comparison.rows.allSatisfy { $0.verdict == .withinNoise })
+        #expect(comparison.machineWarning == nil)
+    }
+
+    @Test func oneMoreAllocationPerOperationIsARegression() {
+        let before = report(micro("decode/x", samples: tight(100), mallocs: 164_448))
+        let after = report(micro("decode/x", samples: tight(100), mallocs: 164_449))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        #expect(row(comparison, "decode/x", "mallocs/op")?.verdict == .regression)
+        #expect(RunComparison(baselineName: "b", baseline: after, current: before, thresholds: Thresholds()).regressions.isEmpty)
+    }
+
+    @Test func aSlowerClientAgainstTheSameBaselineIsARegression() {
+        // The client got 25% slower while the partner measured beside it did not.
+        let before = report(micro("decode/x", samples: tight(100), baselineFactor: 1.0))
+        let after = report(micro("decode/x", samples: tight(125), baselineFactor: 0.8))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        let speed = row(comparison, "decode/x", "speedup")
+        #expect(speed?.verdict == .regression)
+        #expect(speed?.higherIsBetter == true)
+    }
+
+    @Test func aMachineThatIsSlowerAcrossTheBoardIsNotARegression() {
+        // Everything took twice as long, partner included: the ratio, and so the verdict, holds.
+        let before = report(micro("decode/x", samples: tight(100), baselineFactor: 1.0))
+        let after = report(micro("decode/x", samples: tight(200), baselineFactor: 1.0))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        #expect(comparison.regressions.isEmpty)
+    }
+
+    @Test func aChangeWithinTheToleranceOrTheNoiseIsNotAVerdict() {
+        let before = report(micro("engine/x", samples: tight(100)))
+        let small = report(micro("engine/x", samples: tight(105)))
+        #expect(row(RunComparison(baselineName: "b", baseline: before, current: small, thresholds: Thresholds()), "engine/x", "median")?.verdict == .withinNoise)
+
+        // 30% slower at the median, but the samples are so spread that the intervals overlap.
+        let noisy = report(micro("engine/x", samples: (0..<20).map { $0 % 2 == 0 ? 40 : 260 }))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: noisy, thresholds: Thresholds())
+        #expect(row(comparison, "engine/x", "median")?.reason == "intervals of the medians overlap")
+    }
+
+    @Test func aSlowdownUnderTheFailingToleranceIsAWarning() {
+        let before = report(micro("engine/x", samples: tight(100)))
+        let after = report(micro("engine/x", samples: tight(130)))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds(failingTime: 1.0))
+        #expect(row(comparison, "engine/x", "median")?.verdict == .warning)
+        #expect(comparison.regressions.isEmpty)
+        let faster = RunComparison(baselineName: "b", baseline: after, current: before, thresholds: Thresholds())
+        #expect(row(faster, "engine/x", "median")?.verdict == .improvement)
+    }
+
+    @Test func loadRunsOnlyEverWarn() throws {
+        let before = report([try load("load/x", rate: 10_000, p99: 1_000_000)])
+        let after = report([try load("load/x", rate: 2_000, p99: 9_000_000)])
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        #expect(comparison.regressions.isEmpty)
+        #expect(row(comparison, "load/x", "requests/s")?.verdict == .warning)
+        #expect(row(comparison, "load/x", "p99")?.verdict == .warning)
+    }
+
+    @Test func missingScenariosAndFiguresAreNotComparable() {
+        let before = report(micro("a", samples: tight(100)) + micro("gone", samples: tight(100)))
+        let after = report(micro("a", samples: tight(100), mallocs: nil, bytes: nil) + micro("new", samples: tight(100)))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        #expect(row(comparison, "a", "mallocs/op")?.verdict == .notComparable)
+        #expect(row(comparison, "gone", "scenario")?.reason == "missing from this run")
+        #expect(row(comparison, "new", "scenario")?.reason == "new in this run")
+        #expect(comparison.regressions.isEmpty)
+    }
+
+    @Test func foundationsOwnBaselinesAreNotJudged() {
+        let runs = report(micro("build/x", samples: tight(100), baselineFactor: 10))
+        let comparison = RunComparison(baselineName: "b", baseline: runs, current: runs, thresholds: Thresholds())
+        #expect(!comparison.rows.contains { $0.scenario.contains("(baseline:") })
+    }
+
+    @Test func perScenarioOverridesWin() {
+        let before = report(micro("engine/x", samples: tight(100), mallocs: 1))
+        let after = report(micro("engine/x", samples: tight(100), mallocs: 2))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds()) { _ in
+            Thresholds(mallocsPerOperation: 5)
+        }
+        #expect(comparison.regressions.isEmpty)
+    }
+
+    @Test func differentMachinesAreCalledOut() {
+        let comparison = RunComparison(
+            baselineName: "b", baseline: report([], cpuCount: 2), current: report([], cpuCount: 8), thresholds: Thresholds()
+        )
+        #expect(comparison.machineWarning?.contains("2 vs 8 CPUs") == true)
+        #expect(comparison.markdown().contains("> Warning: baseline and current ran on different machines"))
+    }
+
+    @Test func markdownListsChangedRowsAndCountsTheRest() {
+        let before = report(micro("decode/x", samples: tight(100), mallocs: 1))
+        let after = report(micro("decode/x", samples: tight(100), mallocs: 3))
+        let markdown = RunComparison(baselineName: "main", baseline: before, current: after, thresholds: Thresholds()).markdown()
+        #expect(markdown.contains("| decode/x | mallocs/op | 1 | 3 | +200.0% | regression |"))
+        #expect(markdown.contains("1 regressions, 0 warnings."))
+    }
+
+    @Test func theComparisonTravelsInTheReport() throws {
+        var current = report(micro("decode/x", samples: tight(100)))
+        current.baselineComparison = RunComparison(baselineName: "b", baseline: current, current: current, thresholds: Thresholds())
+        #expect(try JSONReportWriter.read(JSONReportWriter.render(current)) == current)
+    }
+}
+
+@Suite struct BaselineStoreTests {
+    private func store() -> BaselineStore {
+        BaselineStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("baselines-\(UUID().uuidString)"))
+    }
+
+    @Test func savesListsAndLoads() throws {
+        let store = store()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        let saved = report(micro("a", samples: tight(1)))
+        try store.save(saved, as: "ci-linux")
+        try store.save(saved, as: "another")
+        #expect(try store.list() == ["another", "ci-linux"])
+        #expect(try store.load("ci-linux") == saved)
+    }
+
+    @Test func aMissingBaselineNamesTheSavedOnes() throws {
+        let store = store()
+        defer { try? FileManager.default.removeItem(at: store.directory) }
+        #expect(throws: BaselineError.missing(name: "x", available: [])) { try store.load("x") }
+        try store.save(report([]), as: "main")
+        #expect(throws: BaselineError.missing(name: "x", available: ["main"])) { try store.load("x") }
+    }
+
+    @Test(arguments: ["", "../escape", "a/b", ".hidden", "white space"])
+    func refusesNamesThatAreNotPlainFileNames(name: String) {
+        #expect(throws: BaselineError.invalidName(name)) { try store().save(report([]), as: name) }
+    }
+}
