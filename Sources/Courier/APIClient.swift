@@ -21,30 +21,45 @@ public struct APIClient: Sendable {
     public let decoder: JSONDecoder
     /// Encodes ``RequestBody/json(_:)`` bodies.
     public let encoder: JSONEncoder
+    /// The policies every request passes through, outermost first: a request passes them in this
+    /// order on its way to the transport, and the response passes them in reverse.
+    public let middlewares: [any Middleware]
     private let urlBuilder: URLBuilder
+    private let chain: MiddlewareChain
 
     /// A client that sends through `session`, as the seed program makes it.
     public init(
         baseURL: URL,
         session: URLSession = .shared,
         decoder: JSONDecoder = JSONDecoder(),
-        encoder: JSONEncoder = JSONEncoder()
+        encoder: JSONEncoder = JSONEncoder(),
+        middlewares: [any Middleware] = []
     ) {
-        self.init(baseURL: baseURL, transport: URLSessionTransport(session: session), decoder: decoder, encoder: encoder)
+        self.init(
+            baseURL: baseURL,
+            transport: URLSessionTransport(session: session),
+            decoder: decoder,
+            encoder: encoder,
+            middlewares: middlewares
+        )
     }
 
-    /// A client that sends through any transport.
+    /// A client that sends through any transport, with `middlewares` folded around it (the first
+    /// one outermost; see ``middlewares``).
     public init(
         baseURL: URL,
         transport: some Transport,
         decoder: JSONDecoder = JSONDecoder(),
-        encoder: JSONEncoder = JSONEncoder()
+        encoder: JSONEncoder = JSONEncoder(),
+        middlewares: [any Middleware] = []
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.decoder = decoder
         self.encoder = encoder
+        self.middlewares = middlewares
         urlBuilder = URLBuilder(baseURL: baseURL)
+        chain = MiddlewareChain(middlewares: middlewares, transport: transport)
     }
 
     /// Sends `endpoint` and decodes the body as `type`.
@@ -52,9 +67,7 @@ public struct APIClient: Sendable {
     /// `Data` returns the body as it came, ``Empty`` skips decoding; anything else goes through
     /// ``decoder``.
     public func send<T: Decodable>(_ endpoint: some Endpoint, as type: T.Type = T.self) async throws(APIError) -> T {
-        let request = try request(for: endpoint)
-        let (response, body) = try await data(for: request)
-        return try decode(T.self, from: body, request: request, response: response)
+        try await exchange(endpoint, as: T.self).value
     }
 
     /// Sends `endpoint` and decodes the body as the endpoint's own ``Endpoint/Response``.
@@ -63,12 +76,23 @@ public struct APIClient: Sendable {
         try await send(endpoint, as: E.Response.self)
     }
 
-    /// Sends a built request and returns the response head and body once the status is a success.
-    public func data(for request: HTTPRequest) async throws(APIError) -> (HTTPResponse, Data) {
+    /// Sends `endpoint` through the middlewares and returns the decoded body with the response head,
+    /// for callers that need the headers too (pagination links, say).
+    func exchange<T: Decodable>(_ endpoint: some Endpoint, as type: T.Type) async throws(APIError) -> (value: T, response: HTTPResponse) {
+        let request = try request(for: endpoint)
+        // Without middlewares nobody reads the overrides: skip the dynamic cast that finds them.
+        let overrides = middlewares.isEmpty ? PolicyOverrides() : endpoint.policyOverrides
+        let (response, body) = try await data(for: request, overrides: overrides)
+        return (try decode(T.self, from: body, request: request, response: response), response)
+    }
+
+    /// Sends a built request through the middlewares and returns the response head and body once the
+    /// status is a success. `overrides` stand in for an endpoint's ``PolicyOverriding/overrides``.
+    public func data(for request: HTTPRequest, overrides: PolicyOverrides = PolicyOverrides()) async throws(APIError) -> (HTTPResponse, Data) {
         let response: HTTPResponse
         let body: Data
         do {
-            (response, body) = try await transport.send(request)
+            (response, body) = try await chain.send(request, context: MiddlewareContext(overrides: overrides))
         } catch {
             throw APIError(transportFailure: error, request: request)
         }

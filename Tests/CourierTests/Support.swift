@@ -1,6 +1,7 @@
 import Courier
 import CourierTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// The two ways a stub answers a client: in memory, or through a real URLSession and URLProtocol.
@@ -10,10 +11,17 @@ enum Flavour: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     var testDescription: String { rawValue }
 
-    func client(for server: StubServer, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()) -> APIClient {
+    func client(
+        for server: StubServer,
+        decoder: JSONDecoder = JSONDecoder(),
+        encoder: JSONEncoder = JSONEncoder(),
+        middlewares: [any Middleware] = []
+    ) -> APIClient {
         switch self {
-        case .inMemory: APIClient(baseURL: server.baseURL, transport: server.transport, decoder: decoder, encoder: encoder)
-        case .urlSession: APIClient(baseURL: server.baseURL, session: server.session, decoder: decoder, encoder: encoder)
+        case .inMemory:
+            APIClient(baseURL: server.baseURL, transport: server.transport, decoder: decoder, encoder: encoder, middlewares: middlewares)
+        case .urlSession:
+            APIClient(baseURL: server.baseURL, session: server.session, decoder: decoder, encoder: encoder, middlewares: middlewares)
         }
     }
 }
@@ -32,4 +40,27 @@ struct Movies: Endpoint {
 
 struct Get: Endpoint {
     var path: String
+}
+
+/// A log sink that keeps every event, for tests to read.
+final class RecordingSink: LogSink {
+    private let recorded = Mutex<[LogEvent]>([])
+
+    var events: [LogEvent] { recorded.withLock { $0 } }
+
+    func log(_ event: LogEvent) {
+        recorded.withLock { $0.append(event) }
+    }
+}
+
+/// A count shared by the concurrent calls of one test.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    @discardableResult
+    func increment() -> Int {
+        count.withLock { $0 += 1; return $0 }
+    }
 }

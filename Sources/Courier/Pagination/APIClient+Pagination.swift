@@ -1,0 +1,77 @@
+import Foundation
+
+extension APIClient {
+    /// The pages of an endpoint numbered by page, from `first` until a page comes back empty, or
+    /// until `limit` pages.
+    ///
+    /// ```swift
+    /// for try await movie in client.pages(numbered: { Movies(page: $0) }, items: \.self).items { … }
+    /// ```
+    public func pages<E: Endpoint, Item: Sendable>(
+        numbered endpoint: @escaping @Sendable (_ page: Int) -> E,
+        from first: Int = 1,
+        limit: Int? = nil,
+        items: @escaping @Sendable (E.Response) -> [Item]
+    ) -> PageSequence<Item> {
+        @Sendable func fetch(_ number: Int) -> PageSequence<Item>.Fetch {
+            { () async throws(APIError) -> PageSequence<Item>.Fetched? in
+                let (value, response) = try await exchange(endpoint(number), as: E.Response.self)
+                let found = items(value)
+                if found.isEmpty { return nil }
+                return .init(items: found, response: response, next: fetch(number + 1))
+            }
+        }
+        return PageSequence(limit: limit, first: fetch(first))
+    }
+
+    /// The pages of an endpoint that returns an opaque cursor to the next page in its body, until a
+    /// page has no cursor, or until `limit` pages. `endpoint` gets `nil` for the first page.
+    ///
+    /// ```swift
+    /// client.pages(cursor: { Feed(after: $0) }, page: { ($0.entries, $0.nextCursor) })
+    /// ```
+    public func pages<E: Endpoint, Item: Sendable>(
+        cursor endpoint: @escaping @Sendable (_ cursor: String?) -> E,
+        limit: Int? = nil,
+        page: @escaping @Sendable (E.Response) -> (items: [Item], next: String?)
+    ) -> PageSequence<Item> {
+        @Sendable func fetch(_ cursor: String?) -> PageSequence<Item>.Fetch {
+            { () async throws(APIError) -> PageSequence<Item>.Fetched? in
+                let (value, response) = try await exchange(endpoint(cursor), as: E.Response.self)
+                let (found, next) = page(value)
+                let more = next.map { !$0.isEmpty } ?? false
+                return .init(items: found, response: response, next: more ? fetch(next) : nil)
+            }
+        }
+        return PageSequence(limit: limit, first: fetch(nil))
+    }
+
+    /// The pages of an endpoint that links to its next page with an RFC 8288 header,
+    /// `Link: <…>; rel="next"`, until a page has no such link, or until `limit` pages. Later pages
+    /// keep the endpoint's method, header fields and overrides; relative links resolve against the
+    /// page that gave them.
+    public func pages<E: Endpoint, Item: Sendable>(
+        following endpoint: E,
+        limit: Int? = nil,
+        items: @escaping @Sendable (E.Response) -> [Item]
+    ) -> PageSequence<Item> {
+        @Sendable func fetch(_ page: LinkedPage<E>?) -> PageSequence<Item>.Fetch {
+            { () async throws(APIError) -> PageSequence<Item>.Fetched? in
+                let current: (value: E.Response, response: HTTPResponse)
+                let url: String
+                if let page {
+                    current = try await exchange(page, as: E.Response.self)
+                    url = page.url
+                } else {
+                    current = try await exchange(endpoint, as: E.Response.self)
+                    url = try request(for: endpoint).url
+                }
+                let next = current.response.headers.values(for: "Link").lazy
+                    .compactMap { LinkHeader.target(of: "next", in: $0) }.first
+                    .flatMap { URL(string: $0, relativeTo: URL(string: url))?.absoluteString }
+                return .init(items: items(current.value), response: current.response, next: next.map { fetch(LinkedPage(base: endpoint, url: $0)) })
+            }
+        }
+        return PageSequence(limit: limit, first: fetch(nil))
+    }
+}

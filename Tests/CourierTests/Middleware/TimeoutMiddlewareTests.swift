@@ -1,0 +1,53 @@
+import Courier
+import CourierTesting
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+@Suite struct TimeoutMiddlewareTests {
+    /// Stands in for URLSession hanging on a `401` with `WWW-Authenticate` (Foundation 6.3.1 on
+    /// Linux): a transport that ignores cancellation. A test against a real loopback server follows
+    /// with the fixture server.
+    @Test func aTransportThatNeverAnswersTimesOut() async throws {
+        let transport = InMemoryTransport { _ in
+            await Task.detached { try? await Task.sleep(for: .seconds(5)) }.value
+            return (HTTPResponse(statusCode: 401, headers: ["WWW-Authenticate": "Bearer"]), Data())
+        }
+        let client = APIClient(baseURL: try #require(URL(string: "https://h.test")), transport: transport, middlewares: [TimeoutMiddleware(.milliseconds(100))])
+        let started = ContinuousClock.now
+        let error = await #expect(throws: APIError.transport) { try await client.send(Get(path: "x")) }
+        #expect(error?.urlErrorCode == .timedOut)
+        // A bound against hanging, not a speed claim: the transport would take 5 s.
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test(arguments: Flavour.allCases)
+    func aTimelyAnswerPassesThrough(flavour: Flavour) async throws {
+        let server = StubServer()
+        server.route("GET", "/x", .json("[1]"))
+        let client = flavour.client(for: server, middlewares: [TimeoutMiddleware(.seconds(30))])
+        #expect(try await client.send(Get(path: "x"), as: [Int].self) == [1])
+    }
+
+    @Test func aTransportFailurePassesThrough() async throws {
+        let server = StubServer()
+        server.route("GET", "/x", .failure(.networkConnectionLost))
+        let client = Flavour.inMemory.client(for: server, middlewares: [TimeoutMiddleware(.seconds(30))])
+        let error = await #expect(throws: APIError.transport) { try await client.send(Get(path: "x")) }
+        #expect(error?.urlErrorCode == .networkConnectionLost)
+    }
+
+    @Test(arguments: Flavour.allCases)
+    func cancellingTheCallerEndsTheWait(flavour: Flavour) async throws {
+        let server = StubServer()
+        server.route("GET", "/slow", StubResponse.status(200).delayed(by: .seconds(30)))
+        let client = flavour.client(for: server, middlewares: [TimeoutMiddleware(.seconds(60))])
+        let call = Task { try await client.send(Get(path: "slow")) }
+        try await Task.sleep(for: .milliseconds(50))
+        call.cancel()
+        let result = await call.result
+        #expect(throws: APIError.cancelled) { try result.get() }
+    }
+}
