@@ -123,6 +123,24 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         #expect(!comparison.rows.contains { $0.scenario.contains("(baseline:") })
     }
 
+    @Test func withoutPairedSamplesASlowdownIsAtMostAWarning() {
+        // A report written before per-round ratios were kept has a speedup but no spread for it.
+        var before = report(micro("decode/x", samples: tight(100), baselineFactor: 1.0))
+        before.scenarios[0].comparison?.pairedRatios = nil
+        let after = report(micro("decode/x", samples: tight(150), baselineFactor: 0.67))
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        #expect(row(comparison, "decode/x", "speedup")?.verdict == .warning)
+        #expect(row(comparison, "decode/x", "speedup")?.reason.hasSuffix("noise unknown") == true)
+    }
+
+    @Test func quickAgainstFullIsCalledOut() {
+        let quick = report([])
+        var full = report([])
+        full.isQuick = false
+        let comparison = RunComparison(baselineName: "b", baseline: full, current: quick, thresholds: Thresholds())
+        #expect(comparison.machineWarning?.contains("--quick") == true)
+    }
+
     @Test func perScenarioOverridesWin() {
         let before = report(micro("engine/x", samples: tight(100), mallocs: 1))
         let after = report(micro("engine/x", samples: tight(100), mallocs: 2))

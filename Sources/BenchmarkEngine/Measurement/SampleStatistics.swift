@@ -47,6 +47,25 @@ public struct SampleStatistics: Codable, Sendable, Equatable {
         median > 0 ? (p75 - p25) / median : 0
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case samples, count, min, p25, median, p75, p90, max, mean, standardDeviation
+    }
+
+    /// Reads statistics back; reports written before samples were kept have none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        samples = try container.decodeIfPresent([Double].self, forKey: .samples) ?? []
+        count = try container.decode(Int.self, forKey: .count)
+        min = try container.decode(Double.self, forKey: .min)
+        p25 = try container.decode(Double.self, forKey: .p25)
+        median = try container.decode(Double.self, forKey: .median)
+        p75 = try container.decode(Double.self, forKey: .p75)
+        p90 = try container.decode(Double.self, forKey: .p90)
+        max = try container.decode(Double.self, forKey: .max)
+        mean = try container.decode(Double.self, forKey: .mean)
+        standardDeviation = try container.decode(Double.self, forKey: .standardDeviation)
+    }
+
     /// An approximate 95% confidence interval of the median: median ± 1.57 × IQR / √n, the "notch"
     /// of a box plot (McGill, Tukey and Larsen, 1978). Two runs whose intervals do not overlap differ
     /// by more than their noise.

@@ -99,9 +99,12 @@ public enum Comparator {
         guard old > 0 else { return row(.notComparable, "baseline is zero") }
         // Positive when the current run is slower, whichever way the metric points.
         let slowdown = higherIsBetter ? old / new - 1 : new / old - 1
-        let separated = oldInterval.flatMap { old in newInterval.map { !old.overlaps($0) } } ?? true
         guard abs(slowdown) > limits.time else { return row(.withinNoise, "within \(percent(limits.time))") }
-        guard separated else { return row(.withinNoise, "intervals of the medians overlap") }
+        guard let oldInterval, let newInterval else {
+            // Without samples there is no noise to weigh the change against: never more than a warning.
+            return row(slowdown > 0 ? .warning : .improvement, "\(percent(abs(slowdown))) \(slowdown > 0 ? "slower" : "faster"), noise unknown")
+        }
+        guard !oldInterval.overlaps(newInterval) else { return row(.withinNoise, "intervals of the medians overlap") }
         if slowdown < 0 { return row(.improvement, "\(percent(-slowdown)) faster, beyond the noise") }
         if slowdown > limits.failingTime { return row(.regression, "\(percent(slowdown)) slower > \(percent(limits.failingTime))") }
         return row(.warning, "\(percent(slowdown)) slower, beyond the noise, within \(percent(limits.failingTime))")

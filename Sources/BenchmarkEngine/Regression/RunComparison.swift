@@ -9,7 +9,7 @@ public struct RunComparison: Codable, Sendable, Equatable {
     public var baselineRunID: String
     /// The current report's run.
     public var currentRunID: String
-    /// Set when the two runs' machines differ, saying how: times are then not comparable.
+    /// Set when the two runs' machines or settings differ, saying how: times are then not comparable.
     public var machineWarning: String?
     /// The thresholds used by default (scenarios may have had their own).
     public var thresholds: Thresholds
@@ -22,6 +22,10 @@ public struct RunComparison: Codable, Sendable, Equatable {
         baselineRunID = baseline.runID
         currentRunID = current.runID
         machineWarning = Self.machineDifference(baseline.environment, current.environment)
+        if baseline.isQuick != current.isQuick {
+            let settings = "one run used --quick and the other did not, so their samples differ"
+            machineWarning = machineWarning.map { "\($0); \(settings)" } ?? settings
+        }
         self.thresholds = thresholds
         rows = Comparator.compare(baseline: baseline, current: current) { overrides($0) ?? thresholds }
     }
