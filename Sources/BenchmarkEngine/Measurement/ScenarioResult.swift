@@ -1,7 +1,7 @@
 /// Every figure one scenario produced; a row of the report.
 ///
 /// Fields that do not apply to a kind of scenario are `nil`, and are written to JSON as `null`, not
-/// left out, so a reader can tell "not measured" from a missing key. Allocation figures are `nil` when
+/// left out (``ExplicitNull``), so a reader can tell "not measured" from a missing key. Allocation figures are `nil` when
 /// jemalloc is not linked — never `0`, which would read as "allocation-free".
 public struct ScenarioResult: Codable, Sendable, Equatable {
     /// How the scenario measures.
@@ -25,27 +25,27 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     /// Operations per second over the measured part.
     public var operationsPerSecond: Double
     /// Nanoseconds per operation, one sample per timed batch (micro-benchmarks).
-    public var nanosecondsPerOperation: SampleStatistics?
+    @ExplicitNull public var nanosecondsPerOperation: SampleStatistics? = nil
     /// `malloc` calls per operation, from jemalloc; `nil` when unavailable.
-    public var mallocsPerOperation: Double?
+    @ExplicitNull public var mallocsPerOperation: Double? = nil
     /// Bytes allocated per operation, from jemalloc; `nil` when unavailable.
-    public var bytesAllocatedPerOperation: Double?
+    @ExplicitNull public var bytesAllocatedPerOperation: Double? = nil
     /// Payload bytes per operation, for MB/s (decoding).
-    public var payloadBytesPerOperation: Int?
+    @ExplicitNull public var payloadBytesPerOperation: Int? = nil
     /// Objects per operation, for objects/s (decoding).
-    public var objectsPerOperation: Int?
+    @ExplicitNull public var objectsPerOperation: Int? = nil
     /// The scenario this one is compared with, and how many times faster this one is.
-    public var comparison: Comparison?
+    @ExplicitNull public var comparison: Comparison? = nil
     /// Latency of each request (load runs); for open-loop runs, from its intended start.
-    public var latency: Latency?
+    @ExplicitNull public var latency: Latency? = nil
     /// Latency from each request's actual start, beside the corrected one (open-loop runs).
-    public var uncorrectedLatency: Latency?
+    @ExplicitNull public var uncorrectedLatency: Latency? = nil
     /// What became of every request sent (load runs).
-    public var outcomes: Outcomes?
+    @ExplicitNull public var outcomes: Outcomes? = nil
     /// Concurrent workers (load runs).
-    public var concurrency: Int?
+    @ExplicitNull public var concurrency: Int? = nil
     /// Requests per second asked for (open-loop runs).
-    public var targetRate: Double?
+    @ExplicitNull public var targetRate: Double? = nil
 
     /// A result with the figures every scenario has; the others start out `nil`.
     public init(name: String, kind: Kind, operations: Int, warmupOperations: Int, durationSeconds: Double) {
@@ -76,12 +76,12 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         return result
     }
 
-    /// Payload megabytes (10⁶ bytes) decoded per second.
+    /// Payload megabytes (10⁶ bytes) decoded per second; derived, so not stored in the report.
     public var megabytesPerSecond: Double? {
         payloadBytesPerOperation.map { Double($0) * operationsPerSecond / 1e6 }
     }
 
-    /// Objects decoded per second.
+    /// Objects decoded per second; derived, so not stored in the report.
     public var objectsPerSecond: Double? {
         objectsPerOperation.map { Double($0) * operationsPerSecond }
     }
@@ -94,7 +94,7 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         /// per-round ratios baseline time ÷ this time.
         public var speedup: Double
         /// The distribution of those per-round ratios, whose spread is the comparison's noise.
-        public var pairedRatios: SampleStatistics?
+        @ExplicitNull public var pairedRatios: SampleStatistics?
 
         /// A comparison with `baseline`.
         public init(baseline: String, speedup: Double, pairedRatios: SampleStatistics?) {
@@ -139,58 +139,5 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         public var reconciles: Bool {
             sent == succeeded + errors.values.reduce(0, +)
         }
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case name, kind, operations, warmupOperations, durationSeconds, operationsPerSecond
-        case nanosecondsPerOperation, mallocsPerOperation, bytesAllocatedPerOperation
-        case payloadBytesPerOperation, objectsPerOperation, megabytesPerSecond, objectsPerSecond
-        case comparison, latency, uncorrectedLatency, outcomes, concurrency, targetRate
-    }
-
-    /// Writes every key, `null` where a figure does not apply.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(name, forKey: .name)
-        try container.encode(kind, forKey: .kind)
-        try container.encode(operations, forKey: .operations)
-        try container.encode(warmupOperations, forKey: .warmupOperations)
-        try container.encode(durationSeconds, forKey: .durationSeconds)
-        try container.encode(operationsPerSecond, forKey: .operationsPerSecond)
-        try container.encode(nanosecondsPerOperation, forKey: .nanosecondsPerOperation)
-        try container.encode(mallocsPerOperation, forKey: .mallocsPerOperation)
-        try container.encode(bytesAllocatedPerOperation, forKey: .bytesAllocatedPerOperation)
-        try container.encode(payloadBytesPerOperation, forKey: .payloadBytesPerOperation)
-        try container.encode(objectsPerOperation, forKey: .objectsPerOperation)
-        try container.encode(megabytesPerSecond, forKey: .megabytesPerSecond)
-        try container.encode(objectsPerSecond, forKey: .objectsPerSecond)
-        try container.encode(comparison, forKey: .comparison)
-        try container.encode(latency, forKey: .latency)
-        try container.encode(uncorrectedLatency, forKey: .uncorrectedLatency)
-        try container.encode(outcomes, forKey: .outcomes)
-        try container.encode(concurrency, forKey: .concurrency)
-        try container.encode(targetRate, forKey: .targetRate)
-    }
-
-    /// Reads a result back; the derived rates are recomputed, not read.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
-        kind = try container.decode(Kind.self, forKey: .kind)
-        operations = try container.decode(Int.self, forKey: .operations)
-        warmupOperations = try container.decode(Int.self, forKey: .warmupOperations)
-        durationSeconds = try container.decode(Double.self, forKey: .durationSeconds)
-        operationsPerSecond = try container.decode(Double.self, forKey: .operationsPerSecond)
-        nanosecondsPerOperation = try container.decodeIfPresent(SampleStatistics.self, forKey: .nanosecondsPerOperation)
-        mallocsPerOperation = try container.decodeIfPresent(Double.self, forKey: .mallocsPerOperation)
-        bytesAllocatedPerOperation = try container.decodeIfPresent(Double.self, forKey: .bytesAllocatedPerOperation)
-        payloadBytesPerOperation = try container.decodeIfPresent(Int.self, forKey: .payloadBytesPerOperation)
-        objectsPerOperation = try container.decodeIfPresent(Int.self, forKey: .objectsPerOperation)
-        comparison = try container.decodeIfPresent(Comparison.self, forKey: .comparison)
-        latency = try container.decodeIfPresent(Latency.self, forKey: .latency)
-        uncorrectedLatency = try container.decodeIfPresent(Latency.self, forKey: .uncorrectedLatency)
-        outcomes = try container.decodeIfPresent(Outcomes.self, forKey: .outcomes)
-        concurrency = try container.decodeIfPresent(Int.self, forKey: .concurrency)
-        targetRate = try container.decodeIfPresent(Double.self, forKey: .targetRate)
     }
 }

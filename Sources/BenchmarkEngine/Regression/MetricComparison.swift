@@ -16,24 +16,22 @@ public struct MetricComparison: Codable, Sendable, Equatable {
     }
 
     /// The scenario's name.
-    public var scenario: String
+    public let scenario: String
     /// The metric, such as `mallocs/op` or `speedup vs baseline`.
-    public var metric: String
+    public let metric: String
     /// Whether a larger value is better (a speedup, a throughput) or worse (a time, a count).
-    public var higherIsBetter: Bool
+    public let higherIsBetter: Bool
     /// The baseline run's value.
-    public var baseline: Double?
+    @ExplicitNull public private(set) var baseline: Double?
     /// The current run's value.
-    public var current: Double?
-    /// `current / baseline - 1`, when both exist and the baseline is not zero.
-    public var relativeChange: Double? {
-        guard let baseline, let current, baseline != 0 else { return nil }
-        return current / baseline - 1
-    }
+    @ExplicitNull public private(set) var current: Double?
+    /// `current / baseline - 1`, when both exist and the baseline is not zero; kept in the row so
+    /// that readers of `comparison.json` need not recompute it.
+    @ExplicitNull public private(set) var relativeChange: Double?
     /// What the change amounts to.
-    public var verdict: Verdict
+    public let verdict: Verdict
     /// Why, in a few words: the threshold or noise test that decided.
-    public var reason: String
+    public let reason: String
 
     /// A comparison row.
     public init(scenario: String, metric: String, higherIsBetter: Bool, baseline: Double?, current: Double?, verdict: Verdict, reason: String) {
@@ -42,36 +40,10 @@ public struct MetricComparison: Codable, Sendable, Equatable {
         self.higherIsBetter = higherIsBetter
         self.baseline = baseline
         self.current = current
+        if let baseline, let current, baseline != 0 {
+            relativeChange = current / baseline - 1
+        }
         self.verdict = verdict
         self.reason = reason
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case scenario, metric, higherIsBetter, baseline, current, relativeChange, verdict, reason
-    }
-
-    /// Writes every key, `null` where a value is missing.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(scenario, forKey: .scenario)
-        try container.encode(metric, forKey: .metric)
-        try container.encode(higherIsBetter, forKey: .higherIsBetter)
-        try container.encode(baseline, forKey: .baseline)
-        try container.encode(current, forKey: .current)
-        try container.encode(relativeChange, forKey: .relativeChange)
-        try container.encode(verdict, forKey: .verdict)
-        try container.encode(reason, forKey: .reason)
-    }
-
-    /// Reads a row back; the relative change is recomputed.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        scenario = try container.decode(String.self, forKey: .scenario)
-        metric = try container.decode(String.self, forKey: .metric)
-        higherIsBetter = try container.decode(Bool.self, forKey: .higherIsBetter)
-        baseline = try container.decodeIfPresent(Double.self, forKey: .baseline)
-        current = try container.decodeIfPresent(Double.self, forKey: .current)
-        verdict = try container.decode(Verdict.self, forKey: .verdict)
-        reason = try container.decode(String.self, forKey: .reason)
     }
 }

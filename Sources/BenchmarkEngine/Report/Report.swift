@@ -24,7 +24,7 @@ public struct Report: Codable, Sendable, Equatable {
     /// Each scenario's figures, in the order they ran.
     public var scenarios: [ScenarioResult]
     /// The comparison with a baseline, when the run was asked for one (`bench run --baseline`).
-    public var baselineComparison: RunComparison?
+    @ExplicitNull public var baselineComparison: RunComparison? = nil
 
     /// A report of these scenarios.
     public init(runID: String, startedAt: String, environment: Environment, commandLine: [String], isQuick: Bool, scenarios: [ScenarioResult]) {
@@ -37,41 +37,24 @@ public struct Report: Codable, Sendable, Equatable {
         self.scenarios = scenarios
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case schemaVersion, runID, startedAt, environment, commandLine, isQuick, scenarios, baselineComparison
-    }
-
-    /// Writes every key, `null` where there is no comparison.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schemaVersion, forKey: .schemaVersion)
-        try container.encode(runID, forKey: .runID)
-        try container.encode(startedAt, forKey: .startedAt)
-        try container.encode(environment, forKey: .environment)
-        try container.encode(commandLine, forKey: .commandLine)
-        try container.encode(isQuick, forKey: .isQuick)
-        try container.encode(scenarios, forKey: .scenarios)
-        try container.encode(baselineComparison, forKey: .baselineComparison)
-    }
-
     /// Where the figures came from: what changes them besides our code.
     public struct Environment: Codable, Sendable, Equatable {
         /// The bench's own version.
         public var toolVersion: String
         /// The git commit of the working tree, when known; `nil` outside a checkout.
-        public var gitCommit: String?
+        @ExplicitNull public var gitCommit: String?
         /// The Swift compiler the bench was built with.
         public var swiftVersion: String
         /// Kernel name, release and architecture.
         public var operatingSystem: String
         /// The CPU model, when the system says.
-        public var cpuModel: String?
+        @ExplicitNull public var cpuModel: String?
         /// Logical CPUs available.
         public var cpuCount: Int
         /// Whether jemalloc was linked, so that allocation figures exist.
         public var jemallocLinked: Bool
         /// The allocator's own name and version, when linked.
-        public var allocator: String?
+        @ExplicitNull public var allocator: String?
         /// The build configuration, `release` or `debug`.
         public var buildConfiguration: String
 
@@ -89,25 +72,6 @@ public struct Report: Codable, Sendable, Equatable {
             self.jemallocLinked = jemallocLinked
             self.allocator = allocator
             self.buildConfiguration = buildConfiguration
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case toolVersion, gitCommit, swiftVersion, operatingSystem, cpuModel, cpuCount, jemallocLinked, allocator
-            case buildConfiguration
-        }
-
-        /// Writes every key, `null` where unknown.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(toolVersion, forKey: .toolVersion)
-            try container.encode(gitCommit, forKey: .gitCommit)
-            try container.encode(swiftVersion, forKey: .swiftVersion)
-            try container.encode(operatingSystem, forKey: .operatingSystem)
-            try container.encode(cpuModel, forKey: .cpuModel)
-            try container.encode(cpuCount, forKey: .cpuCount)
-            try container.encode(jemallocLinked, forKey: .jemallocLinked)
-            try container.encode(allocator, forKey: .allocator)
-            try container.encode(buildConfiguration, forKey: .buildConfiguration)
         }
     }
 }
