@@ -59,19 +59,3 @@ struct MovieDetail: Endpoint {
     typealias Response = FixtureMovie
     var path: String { "movies/1" }
 }
-
-/// How a call ended, in the classes reports count: the error's kind, with the URLError code for
-/// transport failures.
-func outcome(_ call: () async throws -> some Any) async -> RequestOutcome {
-    do {
-        _ = try await call()
-        return .success
-    } catch let error as APIError {
-        if error.kind == .transport, let code = error.urlErrorCode {
-            return .failure("transport(\(code.rawValue))")
-        }
-        return .failure(error.kind.description)
-    } catch {
-        return .failure("other")
-    }
-}
