@@ -39,6 +39,12 @@ enum BenchApp {
             return ExitCode.success
         case .run(let options):
             return await run(options)
+        case .load(let options):
+            return await LoadCommand.run(options, arguments: arguments)
+        case .serve(let port, let seconds):
+            return await ServeCommand.run(port: port, seconds: seconds)
+        case .fixtures(let directory):
+            return FixturesCommand.run(directory: directory)
         }
     }
 

@@ -6,9 +6,9 @@ struct ArgumentParser {
     /// The command's usage text, for errors.
     let usage: String
 
-    /// Options found, by name; flags map to `""`. A repeated option keeps its last value.
-    func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> [String: String] {
-        var values: [String: String] = [:]
+    /// Options found, by name; flags map to `""`.
+    func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> ParsedOptions {
+        var values = ParsedOptions()
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
@@ -24,12 +24,12 @@ struct ArgumentParser {
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
                     throw UsageError(message: "missing value for '--\(name)'", usage: usage)
                 }
-                values[name] = value
+                values.add(value, for: name)
             } else {
                 guard inlineValue == nil else {
                     throw UsageError(message: "'--\(name)' takes no value", usage: usage)
                 }
-                values[name] = ""
+                values.add("", for: name)
             }
         }
         return values
@@ -40,6 +40,25 @@ struct ArgumentParser {
         let closest = options.map { ($0.name, editDistance(name, $0.name)) }.min { $0.1 < $1.1 }
         guard let closest, closest.1 <= 2 else { return "" }
         return " (did you mean '--\(closest.0)'?)"
+    }
+}
+
+/// The options of one command line, in the order given.
+struct ParsedOptions {
+    private var values: [String: [String]] = [:]
+
+    /// The value of `name`; when the option was repeated, its last value.
+    subscript(name: String) -> String? {
+        values[name]?.last
+    }
+
+    /// Every value of a repeatable option, in order.
+    func all(_ name: String) -> [String] {
+        values[name] ?? []
+    }
+
+    mutating func add(_ value: String, for name: String) {
+        values[name, default: []].append(value)
     }
 }
 
