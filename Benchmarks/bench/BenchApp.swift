@@ -38,7 +38,7 @@ enum BenchApp {
             }
             return ExitCode.success
         case .run(let options):
-            return await run(options)
+            return await run(options, arguments: arguments)
         case .load(let options):
             return await LoadCommand.run(options, arguments: arguments)
         case .serve(let port, let seconds):
@@ -54,7 +54,7 @@ enum BenchApp {
         return scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
     }
 
-    private static func run(_ options: BenchCommand.RunOptions) async -> Int32 {
+    private static func run(_ options: BenchCommand.RunOptions, arguments: [String]) async -> Int32 {
         let selected = select(options.filter)
         guard !selected.isEmpty else {
             Platform.writeToStandardError("error: no scenario matches '\(options.filter ?? "")'; see 'bench list'\n")
@@ -82,22 +82,41 @@ enum BenchApp {
             await ticker.stop()
         }
 
+        let published = publish(
+            results, commandLine: ["bench"] + arguments, startedAt: startedAt, environment: environment, isQuick: options.isQuick,
+            directory: options.outputDirectory, formats: options.formats
+        )
+        guard published else { return ExitCode.failure }
+        return failed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Prints the summary table and writes the reports of a run; false (with the reason on standard
+    /// error) when they could not be written. The stored command line has its secrets redacted.
+    static func publish(
+        _ results: [ScenarioResult],
+        commandLine: [String],
+        startedAt: Date,
+        environment: Report.Environment,
+        isQuick: Bool,
+        directory: String,
+        formats: [ReportFormat]
+    ) -> Bool {
         let report = Report(
             runID: ReportStore.makeRunID(startedAt: startedAt),
             startedAt: ISO8601DateFormatter().string(from: startedAt),
             environment: environment,
-            commandLine: CommandLine.arguments,
-            isQuick: options.isQuick,
+            commandLine: Redaction.commandLine(commandLine),
+            isQuick: isQuick,
             scenarios: results
         )
         print(SummaryTable(report).markdown())
         do {
-            let directory = try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).write(report, formats: options.formats)
-            print("Reports: \(directory.path)")
+            let written = try ReportStore(directory: URL(fileURLWithPath: directory)).write(report, formats: formats)
+            print("Reports: \(written.path)")
+            return true
         } catch {
             Platform.writeToStandardError("error: \(error)\n")
-            return ExitCode.failure
+            return false
         }
-        return failed ? ExitCode.failure : ExitCode.success
     }
 }
