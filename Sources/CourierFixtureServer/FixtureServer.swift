@@ -98,14 +98,4 @@ public final class FixtureServer: Sendable {
     deinit {
         stop()
     }
-
-    /// A URL on 127.0.0.1 where nothing listens, for "connection refused": a port the system just
-    /// handed out and took back. (Another process could take it in between; on a loopback-only test
-    /// machine that is rare enough to accept.)
-    public static func refusingURL() throws(SocketError) -> URL {
-        let listener = try Posix.makeListener(port: 0, backlog: 1)
-        defer { Posix.close(listener) }
-        let port = try Posix.localPort(of: listener)
-        return URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
-    }
 }
