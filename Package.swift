@@ -69,7 +69,7 @@ let package = Package(
             swiftSettings: jemallocSettings
         ),
 
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "SeedExample"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "SeedExample", "CourierFixtureServer"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
