@@ -37,6 +37,9 @@ public final class FixtureServer: Sendable {
         public var maximumBodyBytes = 1 << 20
         /// Connections served at once; further clients wait in the listen backlog.
         public var maximumConnections = 4096
+        /// How long a connection may sit with nothing to read, send or wait for before the server
+        /// closes it, so that idle clients cannot hold every connection slot.
+        public var idleTimeout: Duration = .seconds(60)
 
         /// The standard routes and limits on an ephemeral port.
         public init() {}
