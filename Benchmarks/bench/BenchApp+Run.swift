@@ -4,7 +4,7 @@ import Foundation
 extension BenchApp {
     /// `bench run`: every selected scenario, the summary, the reports, and the comparison with a
     /// baseline when one is named.
-    static func run(_ options: BenchCommand.RunOptions) async -> Int32 {
+    static func run(_ options: BenchCommand.RunOptions, arguments: [String]) async -> Int32 {
         let selected = select(options.filter)
         guard !selected.isEmpty else {
             Platform.writeToStandardError("error: no scenario matches '\(options.filter ?? "")'; see 'bench list'\n")
@@ -41,34 +41,59 @@ extension BenchApp {
             await ticker.stop()
         }
 
-        var report = Report(
-            runID: ReportStore.makeRunID(startedAt: startedAt),
-            startedAt: ISO8601DateFormatter().string(from: startedAt),
-            environment: environment,
-            commandLine: CommandLine.arguments,
-            isQuick: options.isQuick,
-            scenarios: results
-        )
-        if let baseline {
-            report.baselineComparison = RunComparison(
-                baselineName: baseline.name, baseline: baseline.report, current: report,
-                thresholds: options.thresholds, overrides: thresholds(for:)
-            )
-        }
-        print(SummaryTable(report).markdown())
-        do {
-            let directory = try ReportStore(directory: reports).write(report, formats: options.formats)
-            if let comparison = report.baselineComparison {
-                try write(comparison, into: directory)
-                print(comparison.markdown())
-            }
-            print("Reports: \(directory.path)")
-        } catch {
-            return fail(error)
+        let comparedWith = baseline.map { (name: $0.name, report: $0.report, thresholds: options.thresholds) }
+        guard let report = publish(
+            results, commandLine: ["bench"] + arguments, startedAt: startedAt, environment: environment,
+            isQuick: options.isQuick, directory: options.outputDirectory, formats: options.formats, comparedWith: comparedWith
+        ) else {
+            return ExitCode.failure
         }
         if let comparison = report.baselineComparison, !comparison.regressions.isEmpty {
             return ExitCode.failure
         }
         return failed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Makes the report of a run (`bench run` or `bench load`), compared with a baseline when one is
+    /// given, prints its summary and writes its files. The stored command line has its secrets
+    /// redacted. Returns the report, or `nil` (with the reason on standard error) when it could not be
+    /// written.
+    static func publish(
+        _ results: [ScenarioResult],
+        commandLine: [String],
+        startedAt: Date,
+        environment: Report.Environment,
+        isQuick: Bool,
+        directory: String,
+        formats: [ReportFormat],
+        comparedWith baseline: (name: String, report: Report, thresholds: Thresholds)? = nil
+    ) -> Report? {
+        var report = Report(
+            runID: ReportStore.makeRunID(startedAt: startedAt),
+            startedAt: ISO8601DateFormatter().string(from: startedAt),
+            environment: environment,
+            commandLine: CommandLineRedaction.redact(commandLine),
+            isQuick: isQuick,
+            scenarios: results
+        )
+        if let baseline {
+            report.baselineComparison = RunComparison(
+                baselineName: baseline.name, baseline: baseline.report, current: report,
+                thresholds: baseline.thresholds, overrides: thresholds(for:)
+            )
+        }
+        print(SummaryTable(report).markdown())
+        do {
+            let written = try ReportStore(directory: URL(fileURLWithPath: directory)).write(report, formats: formats)
+            if let comparison = report.baselineComparison {
+                try write(comparison, into: written)
+                print(comparison.markdown())
+            }
+            print("Reports: \(written.path)")
+            return report
+        } catch {
+            Platform.writeToStandardError("error: \(error)\n")
+            return nil
+        }
     }
 }

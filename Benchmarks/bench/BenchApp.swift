@@ -39,13 +39,19 @@ enum BenchApp {
             }
             return ExitCode.success
         case .run(let options):
-            return await run(options)
+            return await run(options, arguments: arguments)
         case .saveBaseline(let name, let run, let reportsDirectory):
             return saveBaseline(name: name, run: run, reportsDirectory: reportsDirectory)
         case .listBaselines(let reportsDirectory):
             return listBaselines(reportsDirectory: reportsDirectory)
         case .compare(let options):
             return compare(options)
+        case .load(let options):
+            return await LoadCommand.run(options, arguments: arguments)
+        case .serve(let port, let seconds):
+            return await ServeCommand.run(port: port, seconds: seconds)
+        case .fixtures(let directory):
+            return FixturesCommand.run(directory: directory)
         }
     }
 

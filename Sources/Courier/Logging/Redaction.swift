@@ -17,17 +17,24 @@ public enum Redaction {
         "key", "apikey", "api_key", "sig", "signature", "code", "auth", "session", "sessionid", "jwt",
     ]
 
-    /// Parts of a query parameter name that mark it as a secret: `access_token`, `client_secret`, ….
+    /// Parts of a query parameter or header name that mark it as a secret: `access_token`,
+    /// `client_secret`, `X-Session-Token`, ….
     public static let sensitiveQueryFragments = ["token", "secret", "password", "passwd", "credential"]
 
     /// `headers` with the value of every sensitive field replaced.
     public static func headers(_ headers: HTTPHeaders) -> HTTPHeaders {
         var redacted = HTTPHeaders()
         for field in headers {
-            let hidden = sensitiveHeaders.contains(field.name.lowercased())
-            redacted.add(name: field.name, value: hidden ? placeholder : field.value)
+            redacted.add(name: field.name, value: isSensitive(headerName: field.name) ? placeholder : field.value)
         }
         return redacted
+    }
+
+    /// Whether a header field of this name holds a secret: one of ``sensitiveHeaders``, or a name
+    /// containing one of ``sensitiveQueryFragments``.
+    public static func isSensitive(headerName: String) -> Bool {
+        let name = headerName.lowercased()
+        return sensitiveHeaders.contains(name) || sensitiveQueryFragments.contains { name.contains($0) }
     }
 
     /// `url` with the value of every sensitive query parameter replaced, and any user and password
