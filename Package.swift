@@ -43,7 +43,7 @@ let curlTargets: [Target] = useCurl
         .systemLibrary(name: "CLinuxEvents"),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         .target(name: "CourierCurl", dependencies: ["Courier", "CCurl", "CLinuxEvents"]),
-        .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl"]),
+        .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"]),
     ]
     : []
 let curl: [Target.Dependency] = useCurl ? ["CourierCurl"] : []
@@ -56,6 +56,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ] + curlProducts,
@@ -75,6 +76,9 @@ let package = Package(
 
         // Deterministic JSON payloads and their models, shared by the decode scenarios and stubs.
         .target(name: "CourierFixtures"),
+        // A loopback HTTP/1.1 server on POSIX sockets that serves those payloads and misbehaves on
+        // request: the real endpoint of the bench's load scenarios and of the fault tests.
+        .target(name: "CourierFixtureServer", dependencies: ["CourierFixtures"]),
         // zlib, for HdrHistogram's compressed encoding.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The benchmark engine: runners, histograms, allocation counts, reports. Knows nothing of Courier.
@@ -82,7 +86,7 @@ let package = Package(
         // The `bench` executable: its command line and the scenarios that measure Courier.
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtures"] + curl,
+            dependencies: ["BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + curl,
             path: "Benchmarks/bench",
             exclude: ["README.md"],
             swiftSettings: jemallocSettings + curlSettings
@@ -91,13 +95,18 @@ let package = Package(
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "SeedExample"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
+        .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
         .testTarget(
             name: "BenchmarkEngineTests",
             // CJemalloc directly too: one test binds its thread to a private arena.
             dependencies: ["BenchmarkEngine", "CourierFixtures"] + jemalloc,
             swiftSettings: jemallocSettings
         ),
-        .testTarget(name: "BenchTests", dependencies: ["bench", "BenchmarkEngine"], swiftSettings: jemallocSettings),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["bench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
+            swiftSettings: jemallocSettings
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

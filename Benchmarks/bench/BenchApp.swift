@@ -46,6 +46,12 @@ enum BenchApp {
             return listBaselines(reportsDirectory: reportsDirectory)
         case .compare(let options):
             return compare(options)
+        case .load(let options):
+            return await LoadCommand.run(options, arguments: arguments)
+        case .serve(let port, let seconds):
+            return await ServeCommand.run(port: port, seconds: seconds)
+        case .fixtures(let directory):
+            return FixturesCommand.run(directory: directory)
         }
     }
 

@@ -7,26 +7,55 @@ import FoundationNetworking
 ///
 /// `session.data(for:)` stops when the calling task is cancelled and then throws
 /// `URLError(.cancelled)`, which the client reports as ``APIError/Kind/cancelled``.
+///
+/// On Linux, a session whose delegate does not answer authentication challenges never completes a
+/// request that got a 401 with `WWW-Authenticate` (a swift-corelibs-foundation bug). A transport made
+/// with ``init(configuration:)`` owns its session and declines challenges, so such a 401 reaches the
+/// client as ``APIError/Kind/badStatus(_:)`` on every platform; prefer it for servers you do not control.
 public struct URLSessionTransport: Transport {
     /// The session requests go through.
     public let session: URLSession
+    private let challenges: ChallengeDecliner?
 
-    /// A transport over `session`.
+    /// A transport over `session`, as it is configured.
     public init(session: URLSession = .shared) {
         self.session = session
+        challenges = nil
+    }
+
+    /// A transport over a session of its own with `configuration`, which declines authentication
+    /// challenges so that a 401 always ends the call.
+    public init(configuration: URLSessionConfiguration) {
+        let challenges = ChallengeDecliner()
+        session = URLSession(configuration: configuration, delegate: challenges, delegateQueue: nil)
+        self.challenges = challenges
     }
 
     /// Sends the request with `URLSession.data(for:)`.
     public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        let (data, response) = try await session.data(for: try URLRequest(request))
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: try URLRequest(request))
+        } catch let error as URLError where error.code == .cancelled && !Task.isCancelled {
+            guard let declined = challenges?.claimDeclinedResponse(for: request.url) else { throw error }
+            return (declined, Data())
+        }
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
+        return (HTTPResponse(http), data)
+    }
+}
+
+extension HTTPResponse {
+    /// The status and header fields of a Foundation response.
+    init(_ http: HTTPURLResponse) {
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
             headers.add(name: String(describing: name), value: String(describing: value))
         }
-        return (HTTPResponse(statusCode: http.statusCode, headers: headers), data)
+        self.init(statusCode: http.statusCode, headers: headers)
     }
 }
 

@@ -15,13 +15,23 @@ struct ArgumentParser {
         self.usage = usage
     }
 
-    /// What the arguments say: options by name (flags map to `""`; a repeated option keeps its last
-    /// value) and the positional arguments in order.
+    /// What the arguments say: options by name (flags map to `""`) and the positional arguments in
+    /// order.
     struct Parsed {
-        var values: [String: String] = [:]
+        private var values: [String: [String]] = [:]
         var positionals: [String] = []
 
-        subscript(name: String) -> String? { values[name] }
+        /// The value of `name`; when the option was repeated, its last value.
+        subscript(name: String) -> String? { values[name]?.last }
+
+        /// Every value of a repeatable option, in order.
+        func all(_ name: String) -> [String] {
+            values[name] ?? []
+        }
+
+        mutating func add(_ value: String, for name: String) {
+            values[name, default: []].append(value)
+        }
     }
 
     func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Parsed {
@@ -45,12 +55,12 @@ struct ArgumentParser {
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
                     throw UsageError(message: "missing value for '--\(name)'", usage: usage)
                 }
-                parsed.values[name] = value
+                parsed.add(value, for: name)
             } else {
                 guard inlineValue == nil else {
                     throw UsageError(message: "'--\(name)' takes no value", usage: usage)
                 }
-                parsed.values[name] = ""
+                parsed.add("", for: name)
             }
         }
         return parsed

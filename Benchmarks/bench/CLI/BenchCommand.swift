@@ -13,6 +13,12 @@ enum BenchCommand: Equatable {
     case listBaselines(reportsDirectory: String)
     /// Compare a run with a baseline.
     case compare(CompareOptions)
+    /// Drive the client against one URL and write reports.
+    case load(LoadOptions)
+    /// Run the fixture server in the foreground, for wrk or curl, for at most `seconds`.
+    case serve(port: UInt16, seconds: Double)
+    /// Write the fixture payloads as files, for a static server such as nginx.
+    case fixtures(directory: String)
     /// Print this help text and exit successfully.
     case help(String)
 
@@ -49,6 +55,9 @@ enum BenchCommand: Equatable {
         OVERVIEW: Benchmarks and load-tests the Courier client layer.
 
         USAGE: bench [run] [<options>]
+               bench load --url <url> [<options>]
+               bench serve [--port <p>] [--duration <d>]
+               bench fixtures --out <dir>
                bench list [--filter <pattern>]
                bench baseline save [<name>] [--run <dir>] | bench baseline list
                bench compare <baseline> [<current>] [<thresholds>]
@@ -56,6 +65,9 @@ enum BenchCommand: Equatable {
 
         COMMANDS:
           run (default)           Runs the default suite, prints a summary and writes reports.
+          load                    Drives the client against any URL and writes reports.
+          serve                   Runs the fixture server (the default suite's real endpoint).
+          fixtures                Writes the fixture payloads as files, for nginx and friends.
           list                    Lists the scenarios.
           baseline                Saves a run as a named baseline, or lists them.
           compare                 Compares a run with a baseline and flags regressions.
@@ -65,7 +77,8 @@ enum BenchCommand: Equatable {
 
         EXIT CODES:
           0   success; no regression
-          1   a regression, a failed scenario, or a report that could not be written
+          1   a regression, a failed scenario, a report that could not be written, or no request of
+              'load' succeeded
           64  usage error (bad command, option or value)
           66  the baseline or run to compare does not exist
         """
@@ -142,6 +155,24 @@ enum BenchCommand: Equatable {
         ("time-tolerance", true), ("fail-time-tolerance", true), ("malloc-tolerance", true), ("load-tolerance", true),
     ]
 
+    static let serveUsage = """
+        OVERVIEW: Runs the fixture server on 127.0.0.1 until the duration is over; see README for routes.
+
+        USAGE: bench serve [--port <p>] [--duration <d>]
+
+        OPTIONS:
+          --port <p>              Port to listen on. (default: one the system picks, printed)
+          --duration <d>          How long to serve, such as 30s or 5m. (default: 60s)
+          -h, --help              Shows this help.
+        """
+
+    static let fixturesUsage = """
+        OVERVIEW: Writes each fixture payload to <dir>/fixtures/<shape> and the movie routes to
+        <dir>/movies/index and <dir>/movies/1, the paths the fixture server serves them at.
+
+        USAGE: bench fixtures --out <dir>
+        """
+
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchCommand {
         let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
@@ -155,12 +186,35 @@ enum BenchCommand: Equatable {
             case "list": return .help(listUsage)
             case "baseline": return .help(baselineUsage)
             case "compare": return .help(compareUsage)
+            case "load": return .help(LoadOptions.usage)
+            case "serve": return .help(serveUsage)
+            case "fixtures": return .help(fixturesUsage)
             case let other?: throw UsageError(message: "unknown command '\(other)'", usage: overview)
             }
         case "list":
             if wantsHelp { return .help(listUsage) }
             let parsed = try ArgumentParser(options: [("filter", true)], usage: listUsage).parse(arguments.dropFirst())
             return .list(filter: parsed["filter"])
+        case "load":
+            if wantsHelp { return .help(LoadOptions.usage) }
+            return .load(try LoadOptions.parse(arguments.dropFirst()))
+        case "serve":
+            if wantsHelp { return .help(serveUsage) }
+            let values = try ArgumentParser(options: [("port", true), ("duration", true)], usage: serveUsage).parse(arguments.dropFirst())
+            var port: UInt16 = 0
+            if let value = values["port"] {
+                guard let parsed = UInt16(value) else {
+                    throw UsageError(message: "invalid value '\(value)' for '--port' (expected 0 to 65535)", usage: serveUsage)
+                }
+                port = parsed
+            }
+            let seconds = try values["duration"].map { value throws(UsageError) in try LoadOptions.seconds(value, option: "duration", usage: serveUsage) } ?? 60
+            return .serve(port: port, seconds: seconds)
+        case "fixtures":
+            if wantsHelp { return .help(fixturesUsage) }
+            let values = try ArgumentParser(options: [("out", true)], usage: fixturesUsage).parse(arguments.dropFirst())
+            guard let directory = values["out"] else { throw UsageError(message: "missing '--out <dir>'", usage: fixturesUsage) }
+            return .fixtures(directory: directory)
         case "run":
             if wantsHelp { return .help(runUsage) }
             return .run(try parseRun(arguments.dropFirst()))
@@ -174,7 +228,7 @@ enum BenchCommand: Equatable {
             if wantsHelp { return .help(overview) }
             return .run(try parseRun(arguments[...]))
         case let other?:
-            let known = ["run", "list", "baseline", "compare", "help"].min { editDistance(other, $0) < editDistance(other, $1) }
+            let known = ["run", "load", "serve", "fixtures", "list", "baseline", "compare", "help"].min { editDistance(other, $0) < editDistance(other, $1) }
             let hint = known.map { editDistance(other, $0) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
             throw UsageError(message: "unknown command '\(other)'\(hint)", usage: overview)
         }

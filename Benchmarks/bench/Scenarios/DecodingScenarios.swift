@@ -35,7 +35,7 @@ enum DecodingScenarios {
 }
 
 /// Decodes a payload the way `APIClient.send` does after a successful response.
-private struct ClientDecode: PayloadVisitor {
+struct ClientDecode: PayloadVisitor {
     let client: APIClient
     let body: Data
 

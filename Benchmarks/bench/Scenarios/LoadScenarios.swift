@@ -1,12 +1,17 @@
 import BenchmarkEngine
 import Courier
+import CourierFixtureServer
 import CourierFixtures
 import CourierTesting
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
-/// The client driven concurrently through a TaskGroup against stubs: in memory (the client layer
-/// alone) and through URLSession with the URLProtocol stub (the whole Foundation stack), each in a
-/// closed loop and in an open loop at a fixed rate. Every response is one movie, decoded into its
+/// The client driven concurrently through a TaskGroup against stubs — in memory (the client layer
+/// alone) and through URLSession with the URLProtocol stub (the whole Foundation stack) — and against
+/// the embedded fixture server over real loopback HTTP, each in a closed loop and in an open loop at
+/// a fixed rate. The fixture-server rows minus the stub rows are the cost of real HTTP. Every response is one movie, decoded into its
 /// model, so the figures show the cost of the layers rather than of JSONDecoder (the decode
 /// scenarios measure that).
 enum LoadScenarios {
@@ -28,7 +33,25 @@ enum LoadScenarios {
                 let server = stubServer()
                 return try await run(context, client: APIClient(baseURL: server.baseURL, session: server.session), LoadConfiguration(concurrency: 16, rate: 1_000, durationNanoseconds: duration(context)))
             },
+            Scenario("load/fixture-server/closed", summary: "16 workers, URLSession + real HTTP to the embedded fixture server") { context in
+                let server = try FixtureServer.start()
+                defer { server.stop() }
+                return try await run(context, client: fixtureServerClient(server, connections: 16), LoadConfiguration(concurrency: 16, durationNanoseconds: duration(context)))
+            },
+            Scenario("load/fixture-server/open", summary: "1k requests/s, URLSession + real HTTP, latency from intended start") { context in
+                let server = try FixtureServer.start()
+                defer { server.stop() }
+                return try await run(context, client: fixtureServerClient(server, connections: 16), LoadConfiguration(concurrency: 16, rate: 1_000, durationNanoseconds: duration(context)))
+            },
         ]
+    }
+
+    private static func fixtureServerClient(_ server: FixtureServer, connections: Int) -> APIClient {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = connections
+        configuration.timeoutIntervalForRequest = 10
+        configuration.urlCache = nil
+        return APIClient(baseURL: server.baseURL, transport: URLSessionTransport(configuration: configuration))
     }
 
     private static func duration(_ context: ScenarioContext) -> UInt64 {
@@ -58,20 +81,4 @@ enum LoadScenarios {
 struct MovieDetail: Endpoint {
     typealias Response = FixtureMovie
     var path: String { "movies/1" }
-}
-
-/// How a call ended, in the classes reports count: the error's kind, with the URLError code for
-/// transport failures.
-func outcome(_ call: () async throws -> some Any) async -> RequestOutcome {
-    do {
-        _ = try await call()
-        return .success
-    } catch let error as APIError {
-        if error.kind == .transport, let code = error.urlErrorCode {
-            return .failure("transport(\(code.rawValue))")
-        }
-        return .failure(error.kind.description)
-    } catch {
-        return .failure("other")
-    }
 }

@@ -54,7 +54,9 @@ public enum LoadRunner {
                 summary: LatencySummary(tally.uncorrected), histogram: tally.uncorrected.encoded()
             )
         }
-        result.outcomes = ScenarioResult.Outcomes(sent: tally.sent, succeeded: tally.succeeded, errors: tally.errors)
+        let outcomes = ScenarioResult.Outcomes(sent: tally.sent, succeeded: tally.succeeded, errors: tally.errors)
+        guard outcomes.reconciles else { throw UnreconciledOutcomes(outcomes: outcomes) }
+        result.outcomes = outcomes
         if let before, let counter = context.allocations, tally.sent > 0 {
             let delta = counter.delta(since: before)
             result.mallocsPerOperation = Double(delta.mallocs) / Double(tally.sent)

@@ -1,0 +1,91 @@
+import BenchmarkEngine
+import Courier
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The class a failed request is counted in. Every request ends in exactly one outcome: success or
+/// one of these, so `sent == succeeded + Σ errors` holds in every report.
+///
+/// Built on ``APIError``'s kind and, for transport failures, its `URLError` code: the client already
+/// separates "the server answered badly" from "no answer"; this splits "no answer" into the cases an
+/// operator reacts to differently.
+enum ErrorClass: Hashable, CustomStringConvertible {
+    /// An answer with a status outside 200..<300.
+    case badStatus(Int)
+    /// A 2xx answer whose body did not decode into the expected type.
+    case decoding
+    /// No complete answer within the request timeout.
+    case timeout
+    /// Nothing listened at the address (or the host could not be reached at all).
+    case connectionRefused
+    /// The connection broke: reset, or closed before the whole response arrived.
+    case connectionLost
+    /// Any other transport failure, by its `URLError` code (`nil` when the cause was not a `URLError`).
+    case transport(Int?)
+    /// The calling task was cancelled (a run that is stopping); not a failure of the server.
+    case cancelled
+    /// The request could not be built: a bad URL or a body that did not encode.
+    case request(String)
+    /// Something other than an `APIError`; the client promises this never happens.
+    case unclassified
+
+    /// The class of a client error.
+    init(_ error: APIError) {
+        switch error.kind {
+        case .badStatus(let code): self = .badStatus(code)
+        case .decoding: self = .decoding
+        case .cancelled: self = .cancelled
+        case .encoding, .invalidURL: self = .request(error.kind.description)
+        case .transport: self = ErrorClass(transport: error.underlyingError as? URLError)
+        }
+    }
+
+    private init(transport error: URLError?) {
+        switch error?.code {
+        case .timedOut?:
+            self = .timeout
+        case .cannotConnectToHost?, .cannotFindHost?, .dnsLookupFailed?, .notConnectedToInternet?:
+            self = .connectionRefused
+        case .networkConnectionLost?:
+            self = .connectionLost
+        // Linux's Foundation reports libcurl's "partial file" (the connection closed before
+        // Content-Length bytes came) as an unknown error with curl's message; it is a lost connection.
+        case .unknown? where error?.localizedDescription.hasPrefix("transfer closed") == true:
+            self = .connectionLost
+        case .cancelled?:
+            self = .cancelled
+        default:
+            self = .transport(error?.code.rawValue)
+        }
+    }
+
+    /// The name reports count it under: `badStatus(503)`, `timeout`, `transport(-1011)`, ….
+    var description: String {
+        switch self {
+        case .badStatus(let code): "badStatus(\(code))"
+        case .decoding: "decoding"
+        case .timeout: "timeout"
+        case .connectionRefused: "connectionRefused"
+        case .connectionLost: "connectionLost"
+        case .transport(let code?): "transport(\(code))"
+        case .transport(nil): "transport"
+        case .cancelled: "cancelled"
+        case .request(let kind): kind
+        case .unclassified: "unclassified"
+        }
+    }
+}
+
+/// How a call ended, in the classes reports count.
+func outcome(_ call: () async throws -> some Any) async -> RequestOutcome {
+    do {
+        _ = try await call()
+        return .success
+    } catch let error as APIError {
+        return .failure(ErrorClass(error).description)
+    } catch {
+        return .failure(ErrorClass.unclassified.description)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Synchronization
+
+/// A small HTTP/1.1 server on 127.0.0.1, started in-process, that serves the deterministic fixture
+/// payloads and misbehaves on request: the real endpoint the bench and the tests drive the client
+/// against.
+///
+/// ```swift
+/// let server = try FixtureServer.start()
+/// defer { server.stop() }
+/// let client = APIClient(baseURL: server.baseURL)
+/// let movies = try await client.send(Movies(page: 1))    // GET /movies?page=1, 100 movies
+/// ```
+///
+/// One thread runs a `poll` loop over non-blocking sockets (see ``Configuration`` for the limits);
+/// it keeps connections alive, answers malformed requests with 400 and oversized ones with 431 or
+/// 413, and closes those connections. ``stop()`` closes the listener and every connection, so calls
+/// in flight fail as they would against a server that went away.
+public final class FixtureServer: Sendable {
+    /// The port the server listens on, chosen by the system unless the configuration named one.
+    public let port: UInt16
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+    private let wake: Int32
+    private let stopped = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// How the server is set up.
+    public struct Configuration: Sendable {
+        /// The port to listen on; 0, the default, lets the system pick a free one.
+        public var port: UInt16 = 0
+        /// The routes served, by exact path; others get 404. Defaults to ``FixtureServer/standardRoutes``.
+        public var routes: [String: FixtureRoute] = FixtureServer.standardRoutes
+        /// The most bytes a request line and its header fields may take; larger requests get 431.
+        public var maximumHeaderBytes = 16 * 1024
+        /// The largest request body accepted; larger ones get 413.
+        public var maximumBodyBytes = 1 << 20
+        /// Connections served at once; further clients wait in the listen backlog.
+        public var maximumConnections = 4096
+
+        /// The standard routes and limits on an ephemeral port.
+        public init() {}
+
+        /// The standard limits serving `routes`.
+        public init(routes: [String: FixtureRoute]) {
+            self.routes = routes
+        }
+    }
+
+    /// Binds, listens and starts serving on a thread of its own.
+    public static func start(_ configuration: Configuration = Configuration()) throws(SocketError) -> FixtureServer {
+        let listener = try Posix.makeListener(port: configuration.port, backlog: 1024)
+        let port: UInt16
+        let pipe: (read: Int32, write: Int32)
+        do {
+            port = try Posix.localPort(of: listener)
+            pipe = try Posix.makePipe()
+        } catch {
+            Posix.close(listener)
+            throw error
+        }
+        let server = FixtureServer(port: port, wake: pipe.write)
+        let finished = server.finished
+        let thread = Thread {
+            EventLoop(listener: listener, wake: pipe.read, configuration: configuration).run()
+            finished.signal()
+        }
+        thread.name = "FixtureServer:\(port)"
+        thread.start()
+        return server
+    }
+
+    private init(port: UInt16, wake: Int32) {
+        self.port = port
+        self.wake = wake
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = Int(port)
+        // Scheme, numeric host and port always form a URL; the fallback only satisfies the type.
+        baseURL = components.url ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The URL of `path` (with its query, if any) on this server.
+    public func url(_ path: String) -> URL {
+        URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL
+    }
+
+    /// Stops serving: closes the listener and every connection, and returns once the loop's thread
+    /// has. New connections are then refused. Calling it again does nothing.
+    public func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        Posix.signal(pipe: wake)
+        finished.wait()
+        Posix.close(wake)
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// A URL on 127.0.0.1 where nothing listens, for "connection refused": a port the system just
+    /// handed out and took back. (Another process could take it in between; on a loopback-only test
+    /// machine that is rare enough to accept.)
+    public static func refusingURL() throws(SocketError) -> URL {
+        let listener = try Posix.makeListener(port: 0, backlog: 1)
+        defer { Posix.close(listener) }
+        let port = try Posix.localPort(of: listener)
+        return URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The fixture server's one thread: a `poll` loop over the listener, the wake-up pipe and every
+/// connection, all non-blocking. Delays and drips are timers in this loop, so no thread waits for
+/// anything but `poll`, and a few thousand connections cost a few thousand small objects.
+///
+/// Created on the loop's thread and used only there: it is deliberately not `Sendable`.
+final class EventLoop {
+    private let listener: Int32
+    private let wake: Int32
+    private let parser: RequestParser
+    private let router: Router
+    private let maximumConnections: Int
+    private var connections: [Int32: Connection] = [:]
+    private var random = SystemRandomNumberGenerator()
+    private var timers = 0
+
+    init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration) {
+        self.listener = listener
+        self.wake = wake
+        parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
+        router = Router(routes: configuration.routes)
+        maximumConnections = configuration.maximumConnections
+    }
+
+    /// Serves until a byte arrives on the wake-up pipe, then closes every socket it owns.
+    func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+        defer { buffer.deallocate() }
+        var descriptors: [pollfd] = []
+        var polled: [Connection] = []
+        serving: while true {
+            descriptors.removeAll(keepingCapacity: true)
+            polled.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
+            let accepting = connections.count < maximumConnections
+            descriptors.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
+            for connection in connections.values {
+                var events: Int16 = 0
+                if connection.wantsInput { events |= Int16(POLLIN) }
+                if !connection.outbox.isEmpty { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+                polled.append(connection)
+            }
+            _ = Posix.poll(&descriptors, timeout: pollTimeout())
+            if descriptors[0].revents != 0 { break serving }
+            if descriptors[1].revents & Int16(POLLIN) != 0 { acceptConnections() }
+            for (index, connection) in polled.enumerated() where connection.isOpen {
+                let events = descriptors[index + 2].revents
+                if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(on: connection, buffer: buffer) }
+                if connection.isOpen, events & Int16(POLLOUT) != 0 { flush(connection) }
+            }
+            fireTimers()
+        }
+        for connection in connections.values { Posix.close(connection.descriptor) }
+        connections.removeAll()
+        Posix.close(listener)
+        Posix.close(wake)
+    }
+
+    private func acceptConnections() {
+        // Bounded, so a flood of connects cannot starve the connections already open.
+        for _ in 0..<128 where connections.count < maximumConnections {
+            guard let descriptor = Posix.accept(from: listener) else { return }
+            connections[descriptor] = Connection(descriptor: descriptor)
+        }
+    }
+
+    private func receive(on connection: Connection, buffer: UnsafeMutableRawBufferPointer) {
+        switch Posix.read(connection.descriptor, into: buffer) {
+        case .bytes(let count):
+            connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            process(connection)
+        case .wouldBlock:
+            break
+        case .closed, .failed:
+            close(connection)
+        }
+    }
+
+    /// Answers every whole request in the input, in order, until one must wait.
+    private func process(_ connection: Connection) {
+        while connection.isReadyForRequest {
+            switch parser.parse(connection.input) {
+            case .incomplete:
+                flush(connection)
+                return
+            case .failure(let status):
+                connection.input.removeAll()
+                connection.enqueue(RefusedRequest(status: status).response)
+                connection.closesWhenFlushed = true
+            case .request(let head, let length):
+                if length == connection.input.count {
+                    connection.input.removeAll(keepingCapacity: true)
+                } else {
+                    connection.input.removeFirst(length)
+                }
+                switch router.reply(to: head) {
+                case .success(let reply):
+                    let delay = reply.route.delay.nanoseconds(using: &random)
+                    if delay > 0 {
+                        schedule(.respond(reply), after: delay, on: connection)
+                    } else {
+                        respond(reply, on: connection)
+                    }
+                case .failure(let refused):
+                    connection.enqueue(refused.response)
+                    connection.closesWhenFlushed = true
+                }
+            }
+        }
+        if connection.isOpen { flush(connection) }
+    }
+
+    /// Sends a reply, misbehaving as its route's fault says.
+    private func respond(_ reply: Router.Reply, on connection: Connection) {
+        let route = reply.route
+        switch route.fault {
+        case nil:
+            connection.enqueue(reply.chunks)
+            if !reply.keepAlive { connection.closesWhenFlushed = true }
+        case .resetBeforeResponse:
+            connections[connection.descriptor] = nil
+            connection.isOpen = false
+            Posix.reset(connection.descriptor)
+        case .garbageStatusLine:
+            connection.enqueue(Data("SPLAT 2OO garbage, not HTTP\r\nno: headers here\r\n\r\n".utf8))
+            connection.closesWhenFlushed = true
+        case .closeMidBody:
+            connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: false))
+            connection.enqueue(route.body.prefix(route.body.count / 2))
+            connection.closesWhenFlushed = true
+        case .slowDrip(let chunkBytes, let interval):
+            connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: reply.keepAlive))
+            drip(route.body, chunkBytes: max(1, chunkBytes), interval: interval.nanoseconds, keepAlive: reply.keepAlive, on: connection)
+        }
+    }
+
+    private func drip(_ remaining: Data, chunkBytes: Int, interval: UInt64, keepAlive: Bool, on connection: Connection) {
+        guard !remaining.isEmpty else {
+            if !keepAlive { connection.closesWhenFlushed = true }
+            return
+        }
+        connection.enqueue(remaining.prefix(chunkBytes))
+        schedule(.drip(remaining: remaining.dropFirst(chunkBytes), chunkBytes: chunkBytes, interval: interval, keepAlive: keepAlive), after: interval, on: connection)
+    }
+
+    private func schedule(_ action: Connection.Action, after nanoseconds: UInt64, on connection: Connection) {
+        if connection.timer == nil { timers += 1 }
+        connection.timer = Connection.Timer(deadline: Self.now() &+ nanoseconds, action: action)
+    }
+
+    private func fireTimers() {
+        guard timers > 0 else { return }
+        let now = Self.now()
+        for connection in connections.values {
+            guard let timer = connection.timer, timer.deadline <= now else { continue }
+            connection.timer = nil
+            timers -= 1
+            switch timer.action {
+            case .respond(let reply):
+                respond(reply, on: connection)
+            case .drip(let remaining, let chunkBytes, let interval, let keepAlive):
+                drip(remaining, chunkBytes: chunkBytes, interval: interval, keepAlive: keepAlive, on: connection)
+            }
+            if connection.isOpen { process(connection) }
+        }
+    }
+
+    /// Milliseconds until the earliest timer, rounded up; -1 (wait for I/O only) when there is none.
+    private func pollTimeout() -> Int32 {
+        guard timers > 0 else { return -1 }
+        let now = Self.now()
+        let earliest = connections.values.lazy.compactMap(\.timer?.deadline).min() ?? now
+        let milliseconds = earliest > now ? (earliest - now + 999_999) / 1_000_000 : 0
+        return Int32(min(milliseconds, 60_000))
+    }
+
+    /// Sends what the socket takes now; closes the connection when it is done with it.
+    private func flush(_ connection: Connection) {
+        while let first = connection.outbox.first {
+            let result = first.withUnsafeBytes { bytes in
+                Posix.write(connection.descriptor, UnsafeRawBufferPointer(rebasing: bytes[connection.sentOfFirst...]))
+            }
+            switch result {
+            case .bytes(let count):
+                connection.sentOfFirst += count
+                if connection.sentOfFirst == first.count {
+                    connection.outbox.removeFirst()
+                    connection.sentOfFirst = 0
+                }
+            case .wouldBlock:
+                return
+            case .closed, .failed:
+                close(connection)
+                return
+            }
+        }
+        if connection.closesWhenFlushed, connection.timer == nil { close(connection) }
+    }
+
+    private func close(_ connection: Connection) {
+        guard connection.isOpen else { return }
+        connection.isOpen = false
+        if connection.timer != nil {
+            connection.timer = nil
+            timers -= 1
+        }
+        connections[connection.descriptor] = nil
+        Posix.close(connection.descriptor)
+    }
+
+    private static func now() -> UInt64 {
+        DispatchTime.now().uptimeNanoseconds
+    }
+}

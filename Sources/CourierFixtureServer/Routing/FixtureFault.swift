@@ -1,0 +1,12 @@
+/// Ways the fixture server misbehaves at the transport level, each a failure a client meets in
+/// production. (Error statuses such as 429 and 503 are ordinary responses: see ``FixtureRoute``.)
+public enum FixtureFault: Sendable, Equatable {
+    /// Reads the request, then resets the connection (TCP RST) without a byte of response.
+    case resetBeforeResponse
+    /// Sends the head with the full `Content-Length` and half the body, then closes the connection.
+    case closeMidBody
+    /// Sends the head at once, then the body `chunkBytes` at a time, one chunk every `interval`.
+    case slowDrip(chunkBytes: Int, interval: Duration)
+    /// Sends a line that is not an HTTP status line, then closes the connection.
+    case garbageStatusLine
+}

@@ -1,0 +1,88 @@
+import CourierFixtures
+import Foundation
+
+/// What the fixture server does when a path is requested: the response it sends, after how long, and
+/// how it misbehaves.
+///
+/// ```swift
+/// let routes: [String: FixtureRoute] = [
+///     "/movies": .payload(.list100),
+///     "/flaky": .json(#"{"error":"busy"}"#, status: 503).with(headers: ["Retry-After": "1"]),
+///     "/slow": .payload(.tinyObject).with(delay: .fixed(.milliseconds(200))),
+///     "/cut": .payload(.list100).with(fault: .closeMidBody),
+/// ]
+/// ```
+public struct FixtureRoute: Sendable, Equatable {
+    /// The status code sent.
+    public var status: Int
+    /// Header fields sent besides `Content-Length` (always computed) and `Connection`.
+    public var headers: [String: String]
+    /// The body sent; omitted for `HEAD`.
+    public var body: Data
+    /// How long the server waits before it answers.
+    public var delay: FixtureDelay
+    /// How the server misbehaves instead of answering plainly, if it does.
+    public var fault: FixtureFault?
+
+    /// A route with exactly these parts.
+    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: FixtureDelay = .none, fault: FixtureFault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.fault = fault
+    }
+
+    /// A JSON body with this status.
+    public static func json(_ body: Data, status: Int = 200) -> FixtureRoute {
+        FixtureRoute(status: status, headers: ["Content-Type": "application/json"], body: body)
+    }
+
+    /// A JSON text with this status.
+    public static func json(_ text: String, status: Int = 200) -> FixtureRoute {
+        json(Data(text.utf8), status: status)
+    }
+
+    /// The deterministic fixture payload of `shape`, the same bytes the decode scenarios read.
+    public static func payload(_ shape: PayloadShape) -> FixtureRoute {
+        json(Payload.make(shape).json)
+    }
+
+    /// An error status with a `Retry-After` of `seconds`, as rate limiters (429) and overloaded
+    /// services (503) answer.
+    public static func retryAfter(status: Int, seconds: Int) -> FixtureRoute {
+        json(#"{"error":"retry later"}"#, status: status).with(headers: ["Retry-After": "\(seconds)"])
+    }
+
+    /// 401 with a `WWW-Authenticate` challenge, which some HTTP stacks answer by retrying with
+    /// credentials; a client without any must still end the call.
+    public static func unauthorized(challenge: String = #"Basic realm="courier-fixtures""#) -> FixtureRoute {
+        json(#"{"error":"unauthorized"}"#, status: 401).with(headers: ["WWW-Authenticate": challenge])
+    }
+
+    /// `bytes` of a body that is not JSON, to see what a client does with far more than it expected.
+    public static func huge(bytes: Int) -> FixtureRoute {
+        FixtureRoute(headers: ["Content-Type": "application/octet-stream"], body: Data(repeating: UInt8(ascii: "x"), count: max(0, bytes)))
+    }
+
+    /// This route with `headers` added (replacing fields of the same name).
+    public func with(headers extra: [String: String]) -> FixtureRoute {
+        var route = self
+        route.headers.merge(extra) { _, new in new }
+        return route
+    }
+
+    /// This route answering after `delay`.
+    public func with(delay: FixtureDelay) -> FixtureRoute {
+        var route = self
+        route.delay = delay
+        return route
+    }
+
+    /// This route misbehaving as `fault` says.
+    public func with(fault: FixtureFault) -> FixtureRoute {
+        var route = self
+        route.fault = fault
+        return route
+    }
+}

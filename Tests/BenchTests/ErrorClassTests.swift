@@ -1,0 +1,103 @@
+import BenchmarkEngine
+import Courier
+import CourierFixtureServer
+import CourierFixtures
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import bench
+
+/// `GET <path>?<query>` on the fixture server, decoded as one movie.
+struct FixturePath: Endpoint {
+    typealias Response = FixtureMovie
+    let path: String
+    var query: [String: String] = [:]
+}
+
+/// A client with a session of its own: no shared connection pool, no cache, a short timeout so that
+/// a timeout test is quick, and every test bounded.
+func testClient(_ baseURL: URL, timeout: TimeInterval = 2) -> APIClient {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout * 4
+    configuration.urlCache = nil
+    return APIClient(baseURL: baseURL, transport: URLSessionTransport(configuration: configuration))
+}
+
+/// Every fault of the fixture server, through the real URLSession path into `APIClient`, ends in its
+/// own class — and within a bound, never a hang.
+@Suite(.timeLimit(.minutes(1))) struct ErrorClassTests {
+    @Test(arguments: [
+        ("/movies/1", [:], "success"),
+        ("/movies", [:], "decoding"),
+        ("/faults/huge", [:], "decoding"),
+        ("/nowhere", [:], "badStatus(404)"),
+        ("/faults/429", [:], "badStatus(429)"),
+        ("/faults/503", [:], "badStatus(503)"),
+        ("/faults/401", [:], "badStatus(401)"),
+        ("/movies/1", ["status": "500"], "badStatus(500)"),
+        ("/movies/1", ["delay": "5000"], "timeout"),
+        ("/faults/reset", [:], "connectionLost"),
+        ("/faults/truncated", [:], "connectionLost"),
+        // Linux's libcurl refuses the line as HTTP/0.9 (-1002); Apple's stack says -1011.
+        ("/faults/garbage", [:], "transport(-1002)"),
+    ] as [(String, [String: String], String)])
+    func eachFaultEndsInItsOwnClass(path: String, query: [String: String], expected: String) async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let client = testClient(server.baseURL, timeout: query["delay"] == nil ? 5 : 0.5)
+        let started = ContinuousClock.now
+        let result = await outcome { try await client.send(FixturePath(path: path, query: query)) }
+        #expect(result == (expected == "success" ? .success : .failure(expected)), "\(path) \(query)")
+        #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
+    @Test func nothingListeningIsConnectionRefused() async throws {
+        let client = testClient(try FixtureServer.refusingURL())
+        #expect(await outcome { try await client.send(FixturePath(path: "/movies/1")) } == .failure("connectionRefused"))
+    }
+
+    @Test func aSlowDripSucceedsWhenItKeepsComingAndTimesOutWhenTheWholeTakesTooLong() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let patient = testClient(server.baseURL, timeout: 2)
+        #expect(await outcome { try await patient.send(FixturePath(path: "/faults/drip")) } == .success)
+        let hurried = testClient(server.baseURL, timeout: 0.05)
+        #expect(await outcome { try await hurried.send(FixturePath(path: "/faults/drip")) } == .failure("timeout"))
+    }
+
+    @Test func aCancelledCallIsCancelled() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let client = testClient(server.baseURL, timeout: 10)
+        let call = Task { await outcome { try await client.send(FixturePath(path: "/faults/slow")) } }
+        try await Task.sleep(for: .milliseconds(100))
+        call.cancel()
+        #expect(await call.value == .failure("cancelled"))
+    }
+
+    /// The server stops a third of the way into a 1.5 s run: the run still ends within its time
+    /// bound plus the request timeout, and every request sent is counted in exactly one class.
+    @Test func aRunAgainstAServerThatDiesEndsOnTimeAndReconciles() async throws {
+        let server = try FixtureServer.start()
+        let client = testClient(server.baseURL, timeout: 1)
+        let context = ScenarioContext(name: "dying", isQuick: true, allocations: nil, progress: ProgressMeter())
+        let configuration = LoadConfiguration(concurrency: 8, maximumRequests: 100_000, durationNanoseconds: 1_500_000_000)
+        let killer = Task {
+            try await Task.sleep(for: .milliseconds(500))
+            server.stop()
+        }
+        let started = ContinuousClock.now
+        let result = try await LoadRunner.run(in: context, configuration: configuration) {
+            await outcome { try await client.send(FixturePath(path: "/faults/jitter")) }
+        }
+        try await killer.value
+        #expect(ContinuousClock.now - started < .seconds(1.5 + 1 + 5))
+        let outcomes = try #require(result.outcomes)
+        #expect(outcomes.reconciles)
+        #expect(outcomes.succeeded > 0)
+        #expect(outcomes.errors["connectionRefused", default: 0] + outcomes.errors["connectionLost", default: 0] > 0, "\(outcomes.errors)")
+    }
+}

@@ -1,0 +1,90 @@
+import BenchmarkEngine
+import CourierFixtureServer
+import Foundation
+import Testing
+@testable import bench
+
+@Suite(.timeLimit(.minutes(1))) struct LoadCommandTests {
+    @Test func parsesEveryOption() throws {
+        let command = try BenchCommand.parse([
+            "load", "--url", "http://127.0.0.1:8080/movies?page=1", "--method", "post", "--header", "Accept: application/json",
+            "--header=X-Trace: 1", "--body", "/tmp/b", "--concurrency", "64", "--rate", "500", "--duration", "1500ms",
+            "--timeout", "2s", "--decode", "list100", "--out", "/tmp/r",
+        ])
+        guard case .load(let options) = command else {
+            Issue.record("expected load")
+            return
+        }
+        #expect(options.method == "POST")
+        #expect(options.headers == [.init(name: "Accept", value: "application/json"), .init(name: "X-Trace", value: "1")])
+        #expect(options.concurrency == 64 && options.rate == 500 && options.durationSeconds == 1.5 && options.timeoutSeconds == 2)
+        #expect(options.decode == .model(.list100))
+        #expect(options.bodyFile == "/tmp/b" && options.outputDirectory == "/tmp/r")
+    }
+
+    @Test(arguments: [
+        (["load"], "missing '--url <url>'"),
+        (["load", "--url", "ftp://x/y"], "invalid URL 'ftp://x/y' in '--url' (expected http://host[:port]/path)"),
+        (["load", "--url", "not a url"], "invalid URL 'not a url' in '--url' (expected http://host[:port]/path)"),
+        (["load", "--url", "http://x", "--concurrency", "0"], "invalid value '0' for '--concurrency' (expected an integer from 1 to 4096)"),
+        (["load", "--url", "http://x", "--rate", "-5"], "invalid value '-5' for '--rate' (expected requests per second above 0)"),
+        (["load", "--url", "http://x", "--duration", "soon"], "invalid value 'soon' for '--duration' (expected a duration such as 10s, 500ms or 2m)"),
+        (["load", "--url", "http://x", "--timeout", "0s"], "invalid value '0s' for '--timeout' (expected a duration such as 10s, 500ms or 2m)"),
+        (["load", "--url", "http://x", "--requests", "1.5"], "invalid value '1.5' for '--requests' (expected a positive integer)"),
+        (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
+        (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
+        (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100, list10k, deeplyNested, stringHeavy, numberHeavy, iso8601Dates)"),
+        (["load", "--url", "http://x", "--concurency", "3"], "unknown option '--concurency' (did you mean '--concurrency'?)"),
+        (["serve", "--port", "70000"], "invalid value '70000' for '--port' (expected 0 to 65535)"),
+        (["fixtures"], "missing '--out <dir>'"),
+    ])
+    func badValuesAreUsageErrors(arguments: [String], message: String) async {
+        do {
+            _ = try BenchCommand.parse(arguments)
+            Issue.record("expected a usage error for \(arguments)")
+        } catch {
+            #expect(error.message == message)
+        }
+        #expect(await BenchApp.main(arguments: arguments) == 64)
+    }
+
+    @Test func secretsNeverReachTheStoredCommandLine() {
+        let redacted = Redaction.commandLine([
+            "load", "--url", "http://user:hunter2@h/p?api_key=abc&page=2", "--header", "Authorization: Bearer s3cret",
+            "--header=Cookie: id=42", "--header", "X-Auth-Token: t0k", "--header", "Accept: text/plain",
+        ])
+        let joined = redacted.joined(separator: " ")
+        for secret in ["hunter2", "abc", "s3cret", "id=42", "t0k"] {
+            #expect(!joined.contains(secret), "\(secret) leaked: \(joined)")
+        }
+        #expect(joined.contains("page=2") && joined.contains("Accept: text/plain") && joined.contains("Authorization: <redacted>"))
+    }
+
+    @Test func aLoadRunAgainstTheFixtureServerWritesAReconciledReportWithoutSecrets() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-load-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await BenchApp.main(arguments: [
+            "load", "--url", server.url("/movies/1").absoluteString, "--requests", "200", "--concurrency", "4",
+            "--decode", "tinyObject", "--header", "Authorization: Bearer s3cret", "--out", directory.path,
+        ])
+        #expect(status == 0)
+        let data = try Data(contentsOf: directory.appendingPathComponent("latest/report.json"))
+        #expect(!String(decoding: data, as: UTF8.self).contains("s3cret"))
+        let report = try JSONReportWriter.read(data)
+        let outcomes = try #require(report.scenarios.first?.outcomes)
+        #expect(outcomes == .init(sent: 200, succeeded: 200, errors: [:]))
+    }
+
+    @Test func aRunWhereNothingSucceedsStillReportsAndExitsWith1() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-load-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await BenchApp.main(arguments: [
+            "load", "--url", try FixtureServer.refusingURL().absoluteString, "--requests", "20", "--out", directory.path,
+        ])
+        #expect(status == 1)
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        #expect(report.scenarios.first?.outcomes == .init(sent: 20, succeeded: 0, errors: ["connectionRefused": 20]))
+    }
+}
