@@ -19,8 +19,9 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .urlSession:
             let settings = URLSessionConfiguration.ephemeral
             if let timeout = configuration.timeout { settings.timeoutIntervalForRequest = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18 }
-            let session = URLSession(configuration: settings)
-            return (URLSessionTransport(session: session), { session.invalidateAndCancel() })
+            // A session of its own that declines challenges, so that a 401 cannot hang it on Linux.
+            let transport = URLSessionTransport(configuration: settings)
+            return (transport, { transport.session.invalidateAndCancel() })
         case .curl:
             let transport = try CurlTransport(configuration: configuration)
             return (transport, { await transport.shutdown() })
