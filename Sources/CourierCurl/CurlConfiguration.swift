@@ -26,6 +26,11 @@ public struct CurlConfiguration: Sendable, Hashable {
     public var httpVersion: HTTPVersion
     /// Whether to ask for gzip/deflate/br and decode the body, as URLSession does.
     public var automaticDecompression: Bool
+    /// Reactor threads, each with its own libcurl multi handle and connections; requests are dealt
+    /// to them in turn. One thread drives tens of thousands of requests a second; a second one helps
+    /// when the client, not the server, is what saturates a core. The connection caps are split
+    /// between reactors, rounding up, so they are exact only with one.
+    public var reactorCount: Int
     /// The most redirects followed before failing with `URLError(.httpTooManyRedirects)`; `0`
     /// returns 3xx responses as they are. URLSession follows redirects, so this follows by default.
     public var maximumRedirects: Int
@@ -38,7 +43,8 @@ public struct CurlConfiguration: Sendable, Hashable {
         timeout: Duration? = .seconds(60),
         httpVersion: HTTPVersion = .http1_1,
         automaticDecompression: Bool = true,
-        maximumRedirects: Int = 16
+        maximumRedirects: Int = 16,
+        reactorCount: Int = 1
     ) {
         self.maximumConnectionsPerHost = maximumConnectionsPerHost
         self.maximumConnections = maximumConnections
@@ -47,6 +53,16 @@ public struct CurlConfiguration: Sendable, Hashable {
         self.httpVersion = httpVersion
         self.automaticDecompression = automaticDecompression
         self.maximumRedirects = maximumRedirects
+        self.reactorCount = reactorCount
+    }
+
+    /// The share of this configuration one of ``reactorCount`` reactors gets.
+    var perReactor: CurlConfiguration {
+        let reactors = max(1, reactorCount)
+        var share = self
+        share.maximumConnectionsPerHost = (max(1, maximumConnectionsPerHost) + reactors - 1) / reactors
+        share.maximumConnections = (max(1, maximumConnections) + reactors - 1) / reactors
+        return share
     }
 }
 

@@ -1,8 +1,10 @@
 import Courier
 import Foundation
+import Synchronization
 
-/// A ``Courier/Transport`` over libcurl's multi interface: one reactor thread drives every
-/// connection with epoll, so thousands of requests in flight cost no threads and little locking.
+/// A ``Courier/Transport`` over libcurl's multi interface: one reactor thread (or a few, see
+/// ``CurlConfiguration/reactorCount``) drives every connection with epoll, so thousands of requests in
+/// flight cost no threads and little locking.
 ///
 /// ```swift
 /// let transport = try CurlTransport(configuration: CurlConfiguration(maximumConnectionsPerHost: 64))
@@ -27,22 +29,33 @@ import Foundation
 public final class CurlTransport: Transport {
     /// The settings this transport was made with.
     public let configuration: CurlConfiguration
-    private let reactor: Reactor
+    private let reactors: [Reactor]
+    private let nextReactor = Atomic<UInt>(0)
 
     /// A transport with its own reactor thread and connection pool.
     ///
     /// Throws ``CurlTransportError`` when the system refuses a descriptor or libcurl a handle.
     public init(configuration: CurlConfiguration = CurlConfiguration()) throws(CurlTransportError) {
         self.configuration = configuration
-        reactor = try Reactor(configuration: configuration)
+        var reactors: [Reactor] = []
+        for _ in 0..<max(1, configuration.reactorCount) {
+            do {
+                reactors.append(try Reactor(configuration: configuration.perReactor))
+            } catch {
+                reactors.forEach { $0.requestShutdown() }
+                throw error
+            }
+        }
+        self.reactors = reactors
     }
 
     deinit {
-        reactor.requestShutdown()
+        reactors.forEach { $0.requestShutdown() }
     }
 
     /// Sends the request and returns what the server answered, following redirects.
     public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+        let reactor = reactors.count == 1 ? reactors[0] : reactors[Int(nextReactor.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(reactors.count))]
         let ticket = reactor.makeTicket()
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
@@ -57,6 +70,8 @@ public final class CurlTransport: Transport {
     /// connections and libcurl's handles on the reactor thread, and returns when that is done.
     /// Later sends throw `URLError(.cancelled)`. Calling it again waits for the same teardown.
     public func shutdown() async {
-        await reactor.shutdown()
+        for reactor in reactors {
+            await reactor.shutdown()
+        }
     }
 }

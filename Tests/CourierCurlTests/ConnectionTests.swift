@@ -66,6 +66,24 @@ struct ConnectionTests {
         }
     }
 
+    /// Three reactors with 6 connections in all: requests are dealt to every reactor and still stay
+    /// within the (split) cap.
+    @Test func severalReactorsShareTheWorkAndTheCap() async throws {
+        try await withNginx { server in
+            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 6, reactorCount: 3)) { transport in
+                let url = server.origin + "/connection"
+                let serials = try await withThrowingTaskGroup(of: Substring.self) { group in
+                    for _ in 0..<300 {
+                        group.addTask { try await transport.fetch(url).1.text.split(separator: " ")[0] }
+                    }
+                    return try await group.reduce(into: Set<Substring>()) { $0.insert($1) }
+                }
+                #expect(serials.count <= 6)
+                #expect(serials.count >= 3)
+            }
+        }
+    }
+
     @Test func shutdownCancelsWhatIsInFlightAndRefusesWhatComesAfter() async throws {
         try await withNginx { server in
             let transport = try CurlTransport()

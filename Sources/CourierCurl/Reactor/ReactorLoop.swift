@@ -23,6 +23,8 @@ final class ReactorLoop {
     private var batch: [Command] = []
     /// libcurl asked for its timeout to run now; it may not be driven from inside its callback.
     private var timeoutDue = false
+    /// When the timerfd fires next (monotonic nanoseconds), `nil` when it is not armed.
+    private var armedDeadline: UInt64?
     private var isRunning = true
 
     private var multi: UnsafeMutableRawPointer { resources.multi }
@@ -75,6 +77,7 @@ final class ReactorLoop {
             readMail()
         } else if descriptor == resources.timer {
             Posix.drainCounter(descriptor)
+            armedDeadline = nil
             act(on: CURL_SOCKET_TIMEOUT, 0)
         } else {
             var flags: Int32 = 0
@@ -129,11 +132,11 @@ final class ReactorLoop {
     }
 
     private func start(_ submission: Submission) {
-        guard let exchange = idle.popLast() ?? Exchange() else {
+        guard let exchange = idle.popLast() ?? Exchange(configuration: configuration) else {
             submission.continuation.resume(throwing: URLError(.unknown))
             return
         }
-        var code = exchange.prepare(submission, configuration: configuration)
+        var code = exchange.prepare(submission)
         if code == CURLE_OK, curl_multi_add_handle(multi, exchange.easy) != CURLM_OK { code = CURLE_FAILED_INIT }
         guard code == CURLE_OK else {
             exchange.finish(code)
@@ -219,9 +222,18 @@ final class ReactorLoop {
     }
 
     /// libcurl's timer callback: its next timeout, `-1` for none, `0` for now.
+    ///
+    /// libcurl moves its timeout on nearly every state change, and re-arming the timerfd each time
+    /// would cost a system call per change. A timer that fires too early is harmless (libcurl runs
+    /// what is due and names its next timeout), so the timer is only ever moved earlier, never later
+    /// or off.
     fileprivate func schedule(timeoutMilliseconds: Int) {
         timeoutDue = timeoutMilliseconds == 0
-        Posix.timerArm(resources.timer, milliseconds: timeoutMilliseconds > 0 ? timeoutMilliseconds : nil)
+        guard timeoutMilliseconds > 0 else { return }
+        let deadline = Posix.monotonicNanoseconds() &+ UInt64(timeoutMilliseconds) &* 1_000_000
+        if let armedDeadline, armedDeadline <= deadline { return }
+        Posix.timerArm(resources.timer, milliseconds: timeoutMilliseconds)
+        armedDeadline = deadline
     }
 }
 

@@ -94,6 +94,13 @@ enum Posix {
         timerfd_settime(descriptor, 0, &spec, nil)
     }
 
+    /// Nanoseconds on the monotonic clock, the one the timerfd counts on.
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
     /// Closes `descriptor`. Not retried on `EINTR`: Linux releases the descriptor either way.
     static func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)

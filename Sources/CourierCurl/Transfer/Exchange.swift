@@ -19,26 +19,19 @@ final class Exchange {
     private var body = Data()
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
-    /// A new easy handle, or `nil` when libcurl cannot make one (out of memory).
-    init?() {
+    /// A new easy handle with the options every request shares, or `nil` when libcurl cannot make
+    /// one (out of memory) or refuses an option.
+    init?(configuration: CurlConfiguration) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
-    }
-
-    /// Sets the handle up to send `submission`; returns the first option libcurl refused.
-    func prepare(_ submission: Submission, configuration: CurlConfiguration) -> CURLcode {
-        self.submission = submission
-        origin = submission.origin
-        curl_easy_reset(easy)
-        let request = submission.request
+        let context = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
         var options = OptionSetter(easy: easy)
-        options.set(CURLOPT_URL, string: request.url)
         options.set(CURLOPT_NOSIGNAL, 1)
-        options.set(CURLOPT_PRIVATE, pointer: Unmanaged.passUnretained(self).toOpaque())
+        options.set(CURLOPT_PRIVATE, pointer: context)
         options.set(CURLOPT_WRITEFUNCTION, function: receiveBody)
-        options.set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+        options.set(CURLOPT_WRITEDATA, pointer: context)
         options.set(CURLOPT_HEADERFUNCTION, function: receiveHeader)
-        options.set(CURLOPT_HEADERDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+        options.set(CURLOPT_HEADERDATA, pointer: context)
         options.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
         if let timeout = configuration.connectTimeout { options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds) }
         if let timeout = configuration.timeout { options.set(CURLOPT_TIMEOUT_MS, timeout.curlMilliseconds) }
@@ -48,6 +41,22 @@ final class Exchange {
         }
         if configuration.automaticDecompression { options.set(CURLOPT_ACCEPT_ENCODING, string: "") }
         if configuration.httpVersion != .http1_1 { options.set(CURLOPT_PIPEWAIT, 1) }
+        guard options.failure == CURLE_OK else {
+            curl_easy_cleanup(easy)
+            return nil
+        }
+    }
+
+    /// Sets the handle up to send `submission`; returns the first option libcurl refused.
+    ///
+    /// Only what differs between requests is set: resetting the handle and setting everything again
+    /// would cost a dozen option calls and libcurl's buffers on every request.
+    func prepare(_ submission: Submission) -> CURLcode {
+        self.submission = submission
+        origin = submission.origin
+        let request = submission.request
+        var options = OptionSetter(easy: easy)
+        options.set(CURLOPT_URL, string: request.url)
         setMethodAndBody(request, &options)
         setHeaders(request.headers, &options)
         return options.failure
@@ -94,10 +103,13 @@ final class Exchange {
     }
 
     private func setMethodAndBody(_ request: HTTPRequest, _ options: inout OptionSetter) {
-        // GET, HEAD and POST use libcurl's own modes rather than CUSTOMREQUEST, so that a 301/302/303
-        // turns a POST into a GET as URLSession does; a custom method would be kept across redirects.
+        // Back to a plain GET first: the handle remembers the last request's method. GET, HEAD and POST
+        // then use libcurl's own modes rather than CUSTOMREQUEST, so that a 301/302/303 turns a POST
+        // into a GET as URLSession does; a custom method would be kept across redirects.
+        options.set(CURLOPT_CUSTOMREQUEST, pointer: nil)
+        options.set(CURLOPT_HTTPGET, 1)
         switch (request.method, request.body) {
-        case ("GET", nil): options.set(CURLOPT_HTTPGET, 1)
+        case ("GET", nil): break
         case ("HEAD", nil): options.set(CURLOPT_NOBODY, 1)
         case ("POST", _): options.set(CURLOPT_POST, 1)
         default: options.set(CURLOPT_CUSTOMREQUEST, string: request.method)
