@@ -11,13 +11,6 @@ import Testing
 /// documented difference.
 @Suite(.timeLimit(.minutes(1)))
 struct FixtureFaultTests {
-    @Test(arguments: TransportKind.allCases)
-    func resetIsNetworkConnectionLost(_ kind: TransportKind) async throws {
-        try await withFixtureServer(kind) { server, transport in
-            #expect(await transport.failure(server.url("/faults/reset").absoluteString) == .networkConnectionLost)
-        }
-    }
-
     /// libcurl reports a body cut short as "partial file". Linux's URLSession passes that on as
     /// `.unknown` with curl's message ("transfer closed with … remaining"); the curl transport says
     /// what it is, `.networkConnectionLost`, the code a reset gets.
@@ -32,12 +25,12 @@ struct FixtureFaultTests {
         }
     }
 
-    /// libcurl refuses a reply without a status line as HTTP/0.9, which URLSession reports as
-    /// `.unsupportedURL`; the curl transport keeps that code.
-    @Test(arguments: TransportKind.allCases)
-    func aGarbageStatusLineFailsAsURLSessionFailsIt(_ kind: TransportKind) async throws {
+    /// A reset is a lost connection. libcurl refuses a reply without a status line as HTTP/0.9,
+    /// which URLSession reports as `.unsupportedURL`; the curl transport keeps that code.
+    @Test(arguments: TransportKind.allCases, [("/faults/reset", URLError.Code.networkConnectionLost), ("/faults/garbage", .unsupportedURL)])
+    func brokenRepliesFailAsURLSessionFailsThem(_ kind: TransportKind, _ fault: (path: String, code: URLError.Code)) async throws {
         try await withFixtureServer(kind) { server, transport in
-            #expect(await transport.failure(server.url("/faults/garbage").absoluteString) == .unsupportedURL)
+            #expect(await transport.failure(server.url(fault.path).absoluteString) == fault.code)
         }
     }
 

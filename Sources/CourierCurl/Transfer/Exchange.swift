@@ -163,18 +163,23 @@ final class Exchange {
 }
 
 private let receiveBody: curl_write_callback = { buffer, size, count, context in
-    guard let context else { return 0 }
-    let length = size * count
-    let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
-    exchange.append(body: UnsafeRawBufferPointer(start: buffer, count: length))
-    return length
+    deliver(buffer, size * count, to: context) { $0.append(body: $1) }
 }
 
 private let receiveHeader: curl_write_callback = { buffer, size, count, context in
+    deliver(buffer, size * count, to: context) { $0.append(headerLine: $1) }
+}
+
+/// Hands libcurl's bytes to the exchange its callback data points at; returns the count taken,
+/// which libcurl reads as "carry on" (anything else aborts the transfer).
+private func deliver(
+    _ buffer: UnsafeMutablePointer<CChar>?,
+    _ length: Int,
+    to context: UnsafeMutableRawPointer?,
+    _ sink: (Exchange, UnsafeRawBufferPointer) -> Void
+) -> Int {
     guard let context else { return 0 }
-    let length = size * count
-    let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
-    exchange.append(headerLine: UnsafeRawBufferPointer(start: buffer, count: length))
+    sink(Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: buffer, count: length))
     return length
 }
 
