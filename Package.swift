@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(
             name: "BenchTests",
             dependencies: ["bench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
-            swiftSettings: jemallocSettings
+            swiftSettings: jemallocSettings + curlSettings
         ),
     ],
     swiftLanguageModes: [.v6]

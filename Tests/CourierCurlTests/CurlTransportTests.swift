@@ -59,7 +59,7 @@ struct CurlTransportTests {
     func largeBodiesArriveWhole(_ kind: TransportKind) async throws {
         try await withNginx { server in
             try await withTransport(kind) { transport in
-                let expected = try Data(contentsOf: server.directory.appendingPathComponent("files/large.bin"))
+                let expected = try server.writeLargeFile()
                 let (response, data) = try await transport.fetch(server.origin + "/files/large.bin")
                 #expect(response.statusCode == 200)
                 #expect(data.count == Nginx.largeFileSize)

@@ -29,15 +29,10 @@ final class Nginx {
     var origin: String { "http://127.0.0.1:\(port)" }
 
     /// Starts nginx on a free port, trying a few random ones; waits at most 5 s for it to listen.
-    static func start() throws -> Nginx {
+    static func start() async throws -> Nginx {
         guard let binary, let echoModule else { throw NginxError.unavailable }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("files"), withIntermediateDirectories: true)
-        // A block of varied bytes repeated: building 8 MB byte by byte is slow in debug builds.
-        let block = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
-        var large = Data(capacity: largeFileSize)
-        for _ in 0..<(largeFileSize / block.count) { large.append(block) }
-        try large.write(to: directory.appendingPathComponent("files/large.bin"))
         for _ in 0..<8 {
             let port = Int.random(in: 20_000..<60_000)
             try configuration(port: port, directory: directory.path, echoModule: echoModule)
@@ -50,8 +45,10 @@ final class Nginx {
             try process.run()
             let pidFile = directory.appendingPathComponent("nginx.pid").path
             let deadline = Date().addingTimeInterval(5)
+            // Polled with Task.sleep: blocking a thread of the small cooperative pool would stall
+            // every other test in the process.
             while Date() < deadline, process.isRunning, !FileManager.default.fileExists(atPath: pidFile) {
-                Thread.sleep(forTimeInterval: 0.01)
+                try await Task.sleep(for: .milliseconds(10))
             }
             if process.isRunning, FileManager.default.fileExists(atPath: pidFile) {
                 return Nginx(port: port, directory: directory, process: process)
@@ -67,12 +64,23 @@ final class Nginx {
         self.process = process
     }
 
+    /// Writes `/files/large.bin` (``largeFileSize`` varied bytes) and returns its contents; only the
+    /// tests that need it pay for it.
+    func writeLargeFile() throws -> Data {
+        // A block repeated: building 8 MiB byte by byte is slow in debug builds.
+        let block = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) })
+        var large = Data(capacity: Self.largeFileSize)
+        for _ in 0..<(Self.largeFileSize / block.count) { large.append(block) }
+        try large.write(to: directory.appendingPathComponent("files/large.bin"))
+        return large
+    }
+
     /// Stops nginx (SIGTERM, then SIGKILL after 5 s) and removes its directory.
-    func stop() {
+    func stop() async {
         process.terminate()
         let deadline = Date().addingTimeInterval(5)
         while process.isRunning, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
+            try? await Task.sleep(for: .milliseconds(10))
         }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
@@ -126,7 +134,13 @@ enum NginxError: Error {
 
 /// Runs `body` against a fresh nginx, stopping it afterwards whatever happens.
 func withNginx<T>(_ body: (Nginx) async throws -> T) async throws -> T {
-    let server = try Nginx.start()
-    defer { server.stop() }
-    return try await body(server)
+    let server = try await Nginx.start()
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
 }
