@@ -23,6 +23,8 @@ final class ReactorLoop {
     private var batch: [Command] = []
     /// libcurl asked for its timeout to run now; it may not be driven from inside its callback.
     private var timeoutDue = false
+    /// libcurl's sockets and what epoll watches them for.
+    private var sockets = SocketTable()
     /// When the timerfd fires next (monotonic nanoseconds), `nil` when it is not armed.
     private var armedDeadline: UInt64?
     private var isRunning = true
@@ -79,6 +81,8 @@ final class ReactorLoop {
             Posix.drainCounter(descriptor)
             armedDeadline = nil
             act(on: CURL_SOCKET_TIMEOUT, 0)
+        } else if !sockets.claimEvent(on: descriptor) {
+            Posix.epollControl(resources.epoll, .remove, descriptor, events: 0)
         } else {
             var flags: Int32 = 0
             if event.events & Posix.readable != 0 { flags |= CURL_CSELECT_IN }
@@ -132,7 +136,7 @@ final class ReactorLoop {
     }
 
     private func start(_ submission: Submission) {
-        guard let exchange = idle.popLast() ?? Exchange(configuration: configuration) else {
+        guard let exchange = idle.popLast() ?? Exchange(configuration: configuration, socketOwner: Unmanaged.passUnretained(self).toOpaque()) else {
             submission.continuation.resume(throwing: URLError(.unknown))
             return
         }
@@ -197,28 +201,30 @@ final class ReactorLoop {
     }
 
     /// libcurl's socket callback: start, change or stop watching `socket`.
-    fileprivate func watch(_ socket: Int32, what: Int32, isKnown: Bool) {
-        let epoll = resources.epoll
+    fileprivate func watch(_ socket: Int32, what: Int32) {
         guard what != CURL_POLL_REMOVE else {
-            // libcurl may already have closed the socket, which removed it from epoll by itself.
-            Posix.epollControl(epoll, .remove, socket, events: 0)
+            sockets.unwant(socket)
             return
         }
         var events: UInt32 = 0
         if what & CURL_POLL_IN != 0 { events |= Posix.readable }
         if what & CURL_POLL_OUT != 0 { events |= Posix.writable }
-        // A descriptor number can be reused behind libcurl's back; fall over to the other operation.
-        if isKnown {
-            if !Posix.epollControl(epoll, .modify, socket, events: events) {
-                Posix.epollControl(epoll, .add, socket, events: events)
-            }
-        } else {
-            if !Posix.epollControl(epoll, .add, socket, events: events) {
-                Posix.epollControl(epoll, .modify, socket, events: events)
-            }
-            // Any non-null value marks the socket as in epoll; libcurl never dereferences it.
-            curl_multi_assign(multi, socket, UnsafeMutableRawPointer(bitPattern: 1))
+        let epoll = resources.epoll
+        // Should the table be wrong about a descriptor, the other operation is the right one.
+        switch sockets.want(socket, events: events) {
+        case .none:
+            break
+        case .add(let events):
+            if !Posix.epollControl(epoll, .add, socket, events: events) { Posix.epollControl(epoll, .modify, socket, events: events) }
+        case .modify(let events):
+            if !Posix.epollControl(epoll, .modify, socket, events: events) { Posix.epollControl(epoll, .add, socket, events: events) }
         }
+    }
+
+    /// libcurl's close-socket callback: closing takes the socket out of epoll, so forget it.
+    fileprivate func close(_ socket: Int32) {
+        sockets.closed(socket)
+        Posix.close(socket)
     }
 
     /// libcurl's timer callback: its next timeout, `-1` for none, `0` for now.
@@ -237,10 +243,16 @@ final class ReactorLoop {
     }
 }
 
-private let onSocket: curl_socket_callback = { _, socket, what, context, socketContext in
+private let onSocket: curl_socket_callback = { _, socket, what, context, _ in
     guard let context else { return -1 }
-    Unmanaged<ReactorLoop>.fromOpaque(context).takeUnretainedValue()
-        .watch(socket, what: what, isKnown: socketContext != nil)
+    Unmanaged<ReactorLoop>.fromOpaque(context).takeUnretainedValue().watch(socket, what: what)
+    return 0
+}
+
+/// Set on every easy handle; libcurl hands it on to each connection the handle opens.
+let onCloseSocket: curl_closesocket_callback = { context, socket in
+    guard let context else { return 1 }
+    Unmanaged<ReactorLoop>.fromOpaque(context).takeUnretainedValue().close(socket)
     return 0
 }
 

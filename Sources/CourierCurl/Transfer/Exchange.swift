@@ -20,8 +20,9 @@ final class Exchange {
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
     /// A new easy handle with the options every request shares, or `nil` when libcurl cannot make
-    /// one (out of memory) or refuses an option.
-    init?(configuration: CurlConfiguration) {
+    /// one (out of memory) or refuses an option. `socketOwner` is the reactor loop that closes the
+    /// handle's sockets.
+    init?(configuration: CurlConfiguration, socketOwner: UnsafeMutableRawPointer) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
         let context = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
@@ -32,6 +33,8 @@ final class Exchange {
         options.set(CURLOPT_WRITEDATA, pointer: context)
         options.set(CURLOPT_HEADERFUNCTION, function: receiveHeader)
         options.set(CURLOPT_HEADERDATA, pointer: context)
+        options.set(CURLOPT_CLOSESOCKETFUNCTION, closeSocket: onCloseSocket)
+        options.set(CURLOPT_CLOSESOCKETDATA, pointer: socketOwner)
         options.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
         if let timeout = configuration.connectTimeout { options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds) }
         if let timeout = configuration.timeout { options.set(CURLOPT_TIMEOUT_MS, timeout.curlMilliseconds) }

@@ -32,6 +32,10 @@ struct OptionSetter {
         record(courier_curl_easy_setopt_write_function(easy, option, function))
     }
 
+    mutating func set(_ option: CURLoption, closeSocket function: curl_closesocket_callback) {
+        record(courier_curl_easy_setopt_close_socket_function(easy, option, function))
+    }
+
     private mutating func record(_ code: CURLcode) {
         if failure == CURLE_OK, code != CURLE_OK { failure = code }
     }
