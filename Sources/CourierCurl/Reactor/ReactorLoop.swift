@@ -29,6 +29,9 @@ final class ReactorLoop {
     private var armedDeadline: UInt64?
     private var isRunning = true
 
+    /// The header list of requests without fields of their own; see ``Exchange/noExpectation``.
+    private let bareHeaders = curl_slist_append(nil, Exchange.noExpectation)
+
     private var multi: UnsafeMutableRawPointer { resources.multi }
 
     init(resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration) {
@@ -140,7 +143,7 @@ final class ReactorLoop {
             submission.continuation.resume(throwing: URLError(.unknown))
             return
         }
-        var code = exchange.prepare(submission)
+        var code = exchange.prepare(submission, bareHeaders: bareHeaders)
         if code == CURLE_OK, curl_multi_add_handle(multi, exchange.easy) != CURLM_OK { code = CURLE_FAILED_INIT }
         guard code == CURLE_OK else {
             exchange.finish(code)
@@ -195,6 +198,7 @@ final class ReactorLoop {
         }
         idle = []
         curl_multi_cleanup(multi)
+        curl_slist_free_all(bareHeaders)
         Posix.close(resources.epoll)
         Posix.close(resources.timer)
         mailbox.finish()

@@ -51,17 +51,23 @@ final class Exchange {
     }
 
     /// Sets the handle up to send `submission`; returns the first option libcurl refused.
+    /// `bareHeaders` is the header list for a request without fields of its own, shared so that
+    /// such requests allocate none.
     ///
     /// Only what differs between requests is set: resetting the handle and setting everything again
     /// would cost a dozen option calls and libcurl's buffers on every request.
-    func prepare(_ submission: Submission) -> CURLcode {
+    func prepare(_ submission: Submission, bareHeaders: UnsafeMutablePointer<curl_slist>?) -> CURLcode {
         self.submission = submission
         origin = submission.origin
         let request = submission.request
         var options = OptionSetter(easy: easy)
         options.set(CURLOPT_URL, string: request.url)
         setMethodAndBody(request, &options)
-        setHeaders(request.headers, &options)
+        if request.headers.fields.isEmpty {
+            options.set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(bareHeaders))
+        } else {
+            setHeaders(request.headers, &options)
+        }
         return options.failure
     }
 
@@ -135,12 +141,14 @@ final class Exchange {
             let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
             list = curl_slist_append(list, line)
         }
-        // libcurl sends `Expect: 100-continue` for larger bodies and waits up to a second for a 100
-        // that many servers never send; URLSession does not ask, so neither does this transport.
-        if !fields.contains("Expect") { list = curl_slist_append(list, "Expect:") }
+        if !fields.contains("Expect") { list = curl_slist_append(list, Exchange.noExpectation) }
         headerList = list
         options.set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(list))
     }
+
+    /// The header line that stops libcurl sending `Expect: 100-continue` for larger bodies and then
+    /// waiting up to a second for a 100 that many servers never send; URLSession does not ask.
+    static let noExpectation = "Expect:"
 
     fileprivate func append(body bytes: UnsafeRawBufferPointer) {
         body.append(contentsOf: bytes)
