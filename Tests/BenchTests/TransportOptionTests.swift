@@ -7,7 +7,9 @@ import Testing
 
 /// `bench load --transport` and `--reactors`, and the curl transport's requests ending in the same
 /// error classes as URLSession's.
-@Suite(.timeLimit(.minutes(1))) struct TransportOptionTests {
+/// Serialized: every test starts a server, and all at once they would starve the other suites
+/// (and their time bounds) on a two-core machine.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct TransportOptionTests {
     @Test func urlSessionIsTheDefault() throws {
         guard case .load(let options) = try BenchCommand.parse(["load", "--url", "http://127.0.0.1:1/x"]) else {
             Issue.record("expected load")

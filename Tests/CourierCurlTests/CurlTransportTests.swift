@@ -7,7 +7,9 @@ import FoundationNetworking
 import Testing
 
 /// Both real transports against one nginx each: the same expectations hold for both.
-@Suite(.enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"))
+/// Serialized: every test starts a server, and all at once they would starve the other suites
+/// (and their time bounds) on a two-core machine.
+@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"))
 struct CurlTransportTests {
     @Test(arguments: TransportKind.allCases)
     func statusCodesComeBackUnjudged(_ kind: TransportKind) async throws {

@@ -9,7 +9,9 @@ import Testing
 
 /// Every fault the fixture server can play, through both transports: the same outcome, or the
 /// documented difference.
-@Suite(.timeLimit(.minutes(1)))
+/// Serialized: every test starts a server, and all at once they would starve the other suites
+/// (and their time bounds) on a two-core machine.
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct FixtureFaultTests {
     /// libcurl reports a body cut short as "partial file". Linux's URLSession passes that on as
     /// `.unknown` with curl's message ("transfer closed with … remaining"); the curl transport says

@@ -55,13 +55,17 @@ final class ReactorLoop {
         if configuration.httpVersion != .http1_1 {
             courier_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         }
-                Posix.epollControl(resources.epoll, .add, resources.doorbell, events: Posix.readable)
+        Posix.epollControl(resources.epoll, .add, resources.doorbell, events: Posix.readable)
         Posix.epollControl(resources.epoll, .add, resources.timer, events: Posix.readable)
 
         let events = UnsafeMutableBufferPointer<Posix.Event>.allocate(capacity: 256)
         defer { events.deallocate() }
         while isRunning {
-            let ready = Posix.epollWait(resources.epoll, events, timeoutMilliseconds: timeoutDue ? 0 : -1) ?? 0
+            guard let ready = Posix.epollWait(resources.epoll, events, timeoutMilliseconds: timeoutDue ? 0 : -1) else {
+                // Only a broken epoll descriptor fails here (EINTR is retried), and nothing would
+                // ever be answered again: stop, which cancels every request rather than hanging it.
+                break
+            }
             if timeoutDue {
                 timeoutDue = false
                 act(on: CURL_SOCKET_TIMEOUT, 0)
