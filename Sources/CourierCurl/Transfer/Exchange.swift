@@ -84,7 +84,9 @@ final class Exchange {
                 submission.continuation.resume(throwing: URLError(.badServerResponse))
             }
         } else {
-            submission.continuation.resume(throwing: URLError(URLError.Code(curl: code)))
+            // libcurl's own words for the failure, as URLSession on Linux also passes them on.
+            let reason = String(cString: curl_easy_strerror(code))
+            submission.continuation.resume(throwing: URLError(URLError.Code(curl: code), userInfo: [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]))
         }
         recycle()
     }

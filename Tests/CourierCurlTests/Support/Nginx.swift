@@ -27,6 +27,8 @@ final class Nginx {
 
     /// `http://127.0.0.1:<port>`.
     var origin: String { "http://127.0.0.1:\(port)" }
+    /// The same routes over cleartext HTTP/2 (h2c, prior knowledge only), on the next port.
+    var http2Origin: String { "http://127.0.0.1:\(port + 1)" }
 
     /// Starts nginx on a free port, trying a few random ones; waits at most 5 s for it to listen.
     static func start() async throws -> Nginx {
@@ -107,6 +109,8 @@ final class Nginx {
             keepalive_timeout 60s;
             server {
                 listen 127.0.0.1:\(port) reuseport;
+                listen 127.0.0.1:\(port + 1) http2;
+                location = /protocol { return 200 "$server_protocol"; }
                 location = /hello { return 200 "hello"; }
                 location = /connection { return 200 "$connection $connection_requests"; }
                 location = /status/201 { return 201 "created"; }
