@@ -7,7 +7,9 @@ public struct CurlConfiguration: Sendable, Hashable {
         case http1_1
         /// HTTP/2 when TLS negotiates it (ALPN), HTTP/1.1 otherwise.
         case http2
-        /// HTTP/2 without asking first, for cleartext servers known to speak it (h2c).
+        /// HTTP/2 without asking first, for cleartext servers known to speak it (h2c). With Debian
+        /// 12's libcurl 7.88.1 a reused h2c connection fails its second request (CURLE_HTTP2,
+        /// `URLError(.unknown)`), as the curl tool's does; use a newer libcurl for this.
         case http2PriorKnowledge
     }
 

@@ -86,14 +86,15 @@ struct ConnectionTests {
         }
     }
 
-    /// With prior knowledge the transport should speak HTTP/2 to a cleartext server. Against nginx
-    /// 1.22's h2c listener, libcurl 7.88.1 (Debian 12) fails these requests with CURLE_HTTP2 ("Error
-    /// in the HTTP2 framing layer") under this transport while the curl tool's own requests succeed;
-    /// the cause is not found yet, so HTTP/2 is documented as not working and this is a known issue.
+    /// With prior knowledge the transport speaks HTTP/2 to a cleartext server. The first request
+    /// succeeds; libcurl 7.88.1 (Debian 12) then fails the next one on the same connection with
+    /// CURLE_HTTP2 ("Error in the HTTP2 framing layer"), and so does the curl tool itself
+    /// (`curl --http2-prior-knowledge URL URL` exits 16 against this nginx): a libcurl bug, kept
+    /// here as a known issue so that a fixed libcurl shows up as the test passing.
     @Test func http2PriorKnowledgeSpeaksHTTP2() async throws {
         try await withNginx { server in
             try await withTransport(.curl, CurlConfiguration(httpVersion: .http2PriorKnowledge)) { transport in
-                await withKnownIssue("CURLE_HTTP2 with h2c prior knowledge", isIntermittent: true) {
+                await withKnownIssue("libcurl 7.88.1 fails the second request on a reused h2c connection", isIntermittent: true) {
                     for _ in 0..<20 {
                         let (response, body) = try await transport.fetch(server.http2Origin + "/protocol")
                         #expect(response.statusCode == 200)
