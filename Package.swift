@@ -92,7 +92,7 @@ let package = Package(
             swiftSettings: jemallocSettings + curlSettings
         ),
 
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "SeedExample"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "SeedExample", "CourierFixtureServer"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),

@@ -4,7 +4,8 @@ import Foundation
 extension BenchApp {
     /// `bench run`: every selected scenario, the summary, the reports, and the comparison with a
     /// baseline when one is named.
-    static func run(_ options: BenchCommand.RunOptions) async -> Int32 {
+    /// `arguments` are stored in the report with their secrets redacted.
+    static func run(_ options: BenchCommand.RunOptions, arguments: [String]) async -> Int32 {
         let selected = select(options.filter)
         guard !selected.isEmpty else {
             Platform.writeToStandardError("error: no scenario matches '\(options.filter ?? "")'; see 'bench list'\n")
@@ -45,7 +46,7 @@ extension BenchApp {
             runID: ReportStore.makeRunID(startedAt: startedAt),
             startedAt: ISO8601DateFormatter().string(from: startedAt),
             environment: environment,
-            commandLine: CommandLine.arguments,
+            commandLine: Redaction.commandLine(["bench"] + arguments),
             isQuick: options.isQuick,
             scenarios: results
         )

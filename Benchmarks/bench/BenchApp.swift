@@ -39,7 +39,7 @@ enum BenchApp {
             }
             return ExitCode.success
         case .run(let options):
-            return await run(options)
+            return await run(options, arguments: arguments)
         case .saveBaseline(let name, let run, let reportsDirectory):
             return saveBaseline(name: name, run: run, reportsDirectory: reportsDirectory)
         case .listBaselines(let reportsDirectory):
@@ -72,6 +72,36 @@ enum BenchApp {
         switch error {
         case is BaselineError, is MissingRun: return ExitCode.missingInput
         default: return ExitCode.failure
+        }
+    }
+
+    /// Prints the summary table and writes the reports of a run; false (with the reason on standard
+    /// error) when they could not be written. The stored command line has its secrets redacted.
+    static func publish(
+        _ results: [ScenarioResult],
+        commandLine: [String],
+        startedAt: Date,
+        environment: Report.Environment,
+        isQuick: Bool,
+        directory: String,
+        formats: [ReportFormat]
+    ) -> Bool {
+        let report = Report(
+            runID: ReportStore.makeRunID(startedAt: startedAt),
+            startedAt: ISO8601DateFormatter().string(from: startedAt),
+            environment: environment,
+            commandLine: Redaction.commandLine(commandLine),
+            isQuick: isQuick,
+            scenarios: results
+        )
+        print(SummaryTable(report).markdown())
+        do {
+            let written = try ReportStore(directory: URL(fileURLWithPath: directory)).write(report, formats: formats)
+            print("Reports: \(written.path)")
+            return true
+        } catch {
+            Platform.writeToStandardError("error: \(error)\n")
+            return false
         }
     }
 }

@@ -37,6 +37,9 @@ public final class FixtureServer: Sendable {
         public var maximumBodyBytes = 1 << 20
         /// Connections served at once; further clients wait in the listen backlog.
         public var maximumConnections = 4096
+        /// How long a connection may sit with nothing to read, send or wait for before the server
+        /// closes it, so that idle clients cannot hold every connection slot.
+        public var idleTimeout: Duration = .seconds(60)
 
         /// The standard routes and limits on an ephemeral port.
         public init() {}
@@ -97,15 +100,5 @@ public final class FixtureServer: Sendable {
 
     deinit {
         stop()
-    }
-
-    /// A URL on 127.0.0.1 where nothing listens, for "connection refused": a port the system just
-    /// handed out and took back. (Another process could take it in between; on a loopback-only test
-    /// machine that is rare enough to accept.)
-    public static func refusingURL() throws(SocketError) -> URL {
-        let listener = try Posix.makeListener(port: 0, backlog: 1)
-        defer { Posix.close(listener) }
-        let port = try Posix.localPort(of: listener)
-        return URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
 }

@@ -80,9 +80,11 @@ import Testing
     @Test func aRunWhereNothingSucceedsStillReportsAndExitsWith1() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-load-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
+        let refusing = try RefusingEndpoint()
         let status = await BenchApp.main(arguments: [
-            "load", "--url", try FixtureServer.refusingURL().absoluteString, "--requests", "20", "--out", directory.path,
+            "load", "--url", refusing.url.absoluteString, "--requests", "20", "--out", directory.path,
         ])
+        withExtendedLifetime(refusing) {}
         #expect(status == 1)
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         #expect(report.scenarios.first?.outcomes == .init(sent: 20, succeeded: 0, errors: ["connectionRefused": 20]))

@@ -74,10 +74,12 @@ import Testing
     }
 
     @Test func nothingListeningIsConnectionRefusedThroughCurl() async throws {
+        let refusing = try RefusingEndpoint()
         let transport = try TransportChoice.curl.make(connections: 2, timeoutSeconds: 5)
-        let client = APIClient(baseURL: try FixtureServer.refusingURL(), transport: transport.transport)
+        let client = APIClient(baseURL: refusing.url, transport: transport.transport)
         let result = await outcome { try await client.send(FixturePath(path: "/movies/1")) }
         await transport.shutDown()
+        withExtendedLifetime(refusing) {}
         #expect(result == .failure("connectionRefused"))
     }
     #endif

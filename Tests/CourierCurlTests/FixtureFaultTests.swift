@@ -38,10 +38,12 @@ struct FixtureFaultTests {
 
     @Test(arguments: TransportKind.allCases)
     func refusedIsCannotConnectToHost(_ kind: TransportKind) async throws {
-        let url = try FixtureServer.refusingURL().appendingPathComponent("movies/1").absoluteString
+        let refusing = try RefusingEndpoint()
+        let url = refusing.url.appendingPathComponent("movies/1").absoluteString
         try await withTransport(kind) { transport in
             #expect(await transport.failure(url) == .cannotConnectToHost)
         }
+        withExtendedLifetime(refusing) {}
     }
 
     @Test(arguments: TransportKind.allCases)

@@ -76,6 +76,20 @@ import Testing
         #expect(slow.receiveResponse().hasPrefix("HTTP/1.1 200 OK"))
     }
 
+    @Test func closesConnectionsThatStayIdle() throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.idleTimeout = .milliseconds(200)
+        let server = try FixtureServer.start(configuration)
+        defer { server.stop() }
+        let idle = try #require(RawConnection(port: server.port, timeout: 5))
+        let started = ContinuousClock.now
+        #expect(idle.receive().isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(4))
+        let waiting = try #require(RawConnection(port: server.port, timeout: 5))
+        waiting.send("GET /movies/1?delay=600 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(waiting.receiveResponse().hasPrefix("HTTP/1.1 200 OK"), "a pending response is not idleness")
+    }
+
     @Test func stoppingClosesConnectionsAndRefusesNewOnes() throws {
         let server = try FixtureServer.start()
         let connection = try #require(RawConnection(port: server.port))

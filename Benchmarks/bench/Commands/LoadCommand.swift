@@ -60,22 +60,11 @@ enum LoadCommand {
         await ticker.stop()
         await transport.shutDown()
 
-        let report = Report(
-            runID: ReportStore.makeRunID(startedAt: startedAt),
-            startedAt: ISO8601DateFormatter().string(from: startedAt),
-            environment: environment,
-            commandLine: ["bench"] + Redaction.commandLine(arguments),
-            isQuick: false,
-            scenarios: [result]
+        let published = BenchApp.publish(
+            [result], commandLine: ["bench"] + arguments, startedAt: startedAt, environment: environment, isQuick: false,
+            directory: options.outputDirectory, formats: ReportFormat.allCases
         )
-        print(SummaryTable(report).markdown())
-        do {
-            let directory = try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).write(report, formats: ReportFormat.allCases)
-            print("Reports: \(directory.path)")
-        } catch {
-            Platform.writeToStandardError("error: \(error)\n")
-            return BenchApp.ExitCode.failure
-        }
+        guard published else { return BenchApp.ExitCode.failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
             let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
             Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.commandLine(["--url", options.url.absoluteString])[1]) succeeded (\(classes))\n")

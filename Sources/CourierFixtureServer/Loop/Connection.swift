@@ -17,6 +17,8 @@ final class Connection {
     var timer: Timer?
     /// Whether the socket is still open.
     var isOpen = true
+    /// When bytes last moved either way, on the monotonic clock in nanoseconds.
+    var lastActivity: UInt64
 
     /// A scheduled step of a response.
     struct Timer {
@@ -34,8 +36,9 @@ final class Connection {
         case drip(remaining: Data, chunkBytes: Int, interval: UInt64, keepAlive: Bool)
     }
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, now: UInt64) {
         self.descriptor = descriptor
+        lastActivity = now
         input.reserveCapacity(4096)
     }
 

@@ -16,6 +16,8 @@ final class EventLoop {
     private let parser: RequestParser
     private let router: Router
     private let maximumConnections: Int
+    private let idleTimeout: UInt64
+    private var lastSweep: UInt64 = 0
     private var connections: [Int32: Connection] = [:]
     private var random = SystemRandomNumberGenerator()
     private var timers = 0
@@ -26,6 +28,7 @@ final class EventLoop {
         parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
         router = Router(routes: configuration.routes)
         maximumConnections = configuration.maximumConnections
+        idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
     }
 
     /// Serves until a byte arrives on the wake-up pipe, then closes every socket it owns.
@@ -56,6 +59,7 @@ final class EventLoop {
                 if connection.isOpen, events & Int16(POLLOUT) != 0 { flush(connection) }
             }
             fireTimers()
+            closeIdleConnections()
         }
         for connection in connections.values { Posix.close(connection.descriptor) }
         connections.removeAll()
@@ -67,13 +71,14 @@ final class EventLoop {
         // Bounded, so a flood of connects cannot starve the connections already open.
         for _ in 0..<128 where connections.count < maximumConnections {
             guard let descriptor = Posix.accept(from: listener) else { return }
-            connections[descriptor] = Connection(descriptor: descriptor)
+            connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
         }
     }
 
     private func receive(on connection: Connection, buffer: UnsafeMutableRawBufferPointer) {
         switch Posix.read(connection.descriptor, into: buffer) {
         case .bytes(let count):
+            connection.lastActivity = Self.now()
             connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             process(connection)
         case .wouldBlock:
@@ -172,11 +177,29 @@ final class EventLoop {
         }
     }
 
-    /// Milliseconds until the earliest timer, rounded up; -1 (wait for I/O only) when there is none.
-    private func pollTimeout() -> Int32 {
-        guard timers > 0 else { return -1 }
+    /// Closes connections idle for longer than the idle timeout; looks at most a few times per timeout.
+    private func closeIdleConnections() {
         let now = Self.now()
-        let earliest = connections.values.lazy.compactMap(\.timer?.deadline).min() ?? now
+        guard !connections.isEmpty, now &- lastSweep >= sweepInterval else { return }
+        lastSweep = now
+        for connection in connections.values where connection.timer == nil && now &- connection.lastActivity > idleTimeout {
+            close(connection)
+        }
+    }
+
+    /// How often idle connections are looked for: a quarter of the timeout, at most once a second.
+    private var sweepInterval: UInt64 {
+        min(idleTimeout / 4, 1_000_000_000)
+    }
+
+    /// Milliseconds until the earliest timer or the next idle sweep, rounded up; -1 (wait for I/O
+    /// only) when there is neither.
+    private func pollTimeout() -> Int32 {
+        let now = Self.now()
+        var earliest = UInt64.max
+        if timers > 0 { earliest = connections.values.lazy.compactMap(\.timer?.deadline).min() ?? now }
+        if !connections.isEmpty { earliest = min(earliest, lastSweep &+ sweepInterval) }
+        guard earliest != .max else { return -1 }
         let milliseconds = earliest > now ? (earliest - now + 999_999) / 1_000_000 : 0
         return Int32(min(milliseconds, 60_000))
     }
@@ -189,6 +212,7 @@ final class EventLoop {
             }
             switch result {
             case .bytes(let count):
+                connection.lastActivity = Self.now()
                 connection.sentOfFirst += count
                 if connection.sentOfFirst == first.count {
                     connection.outbox.removeFirst()

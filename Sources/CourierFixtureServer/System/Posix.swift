@@ -24,6 +24,15 @@ enum Posix {
 
     /// A listening TCP socket on 127.0.0.1:`port` (0 for an ephemeral port), non-blocking.
     static func makeListener(port: UInt16, backlog: Int32) throws(SocketError) -> Int32 {
+        let descriptor = try makeBoundSocket(port: port)
+        guard listen(descriptor, backlog) == 0 else { throw closing(descriptor, SocketError(call: "listen")) }
+        guard setNonBlocking(descriptor) else { throw closing(descriptor, SocketError(call: "fcntl")) }
+        return descriptor
+    }
+
+    /// A TCP socket bound to 127.0.0.1:`port` and not listening: it holds the port, and the kernel
+    /// refuses every connection to it.
+    static func makeBoundSocket(port: UInt16) throws(SocketError) -> Int32 {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -37,8 +46,6 @@ enum Posix {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0 else { throw closing(descriptor, SocketError(call: "bind")) }
-        guard listen(descriptor, backlog) == 0 else { throw closing(descriptor, SocketError(call: "listen")) }
-        guard setNonBlocking(descriptor) else { throw closing(descriptor, SocketError(call: "fcntl")) }
         return descriptor
     }
 
