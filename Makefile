@@ -1,7 +1,7 @@
 # The README's two commands: `make bench` (the main job, the default bench suite) and `make test`.
 # Each installs what is missing first, then calls SwiftPM.
-APT_PACKAGES := libjemalloc-dev zlib1g-dev pkg-config nginx-light wrk
-BREW_PACKAGES := jemalloc pkg-config nginx wrk
+APT_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev pkg-config nginx-light wrk
+BREW_PACKAGES := jemalloc curl pkg-config nginx wrk
 
 .PHONY: bench bench-quick test deps
 

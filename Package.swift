@@ -27,6 +27,29 @@ let jemallocTargets: [Target] = useJemalloc
 let jemalloc: [Target.Dependency] = useJemalloc ? ["CJemalloc"] : []
 let jemallocSettings: [SwiftSetting] = useJemalloc ? [.define("COURIER_JEMALLOC")] : []
 
+// libcurl (Debian's libcurl4-openssl-dev, Homebrew's curl) backs CourierCurl, the fast transport. Like
+// jemalloc it is optional: without its header the CourierCurl target and its tests are left out, the
+// bench offers only `--transport urlsession`, and everything else builds. COURIER_DISABLE_CURL forces
+// that to check the fallback.
+let curlHeaders = [
+    "/usr/include/curl/curl.h", "/usr/include/x86_64-linux-gnu/curl/curl.h", "/usr/include/aarch64-linux-gnu/curl/curl.h",
+    "/usr/local/include/curl/curl.h", "/opt/homebrew/opt/curl/include/curl/curl.h", "/usr/local/opt/curl/include/curl/curl.h",
+]
+let useCurl = ProcessInfo.processInfo.environment["COURIER_DISABLE_CURL"] == nil && curlHeaders.contains(where: exists)
+let curlTargets: [Target] = useCurl
+    ? [
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // epoll, eventfd and timerfd, which Swift's Glibc module leaves out.
+        .systemLibrary(name: "CLinuxEvents"),
+        // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
+        .target(name: "CourierCurl", dependencies: ["Courier", "CCurl", "CLinuxEvents"]),
+        .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"]),
+    ]
+    : []
+let curl: [Target.Dependency] = useCurl ? ["CourierCurl"] : []
+let curlSettings: [SwiftSetting] = useCurl ? [.define("COURIER_CURL")] : []
+let curlProducts: [Product] = useCurl ? [.library(name: "CourierCurl", targets: ["CourierCurl"])] : []
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v15)],
@@ -36,8 +59,8 @@ let package = Package(
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
-    ],
-    targets: jemallocTargets + [
+    ] + curlProducts,
+    targets: jemallocTargets + curlTargets + [
         // The client layer: endpoints, the client, errors, transports. Imports nothing of ours.
         .target(name: "Courier"),
         // The test seam users' tests import: stub routes served through URLSession or in memory.
@@ -63,10 +86,10 @@ let package = Package(
         // The `bench` executable: its command line and the scenarios that measure Courier.
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer"],
+            dependencies: ["BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + curl,
             path: "Benchmarks/bench",
             exclude: ["README.md"],
-            swiftSettings: jemallocSettings
+            swiftSettings: jemallocSettings + curlSettings
         ),
 
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
@@ -82,7 +105,7 @@ let package = Package(
         .testTarget(
             name: "BenchTests",
             dependencies: ["bench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
-            swiftSettings: jemallocSettings
+            swiftSettings: jemallocSettings + curlSettings
         ),
     ],
     swiftLanguageModes: [.v6]

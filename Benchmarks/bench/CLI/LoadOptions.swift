@@ -33,6 +33,10 @@ struct LoadOptions: Equatable {
     var requests: Int?
     var timeoutSeconds: Double = 10
     var decode = Decode.none
+    var transport = TransportChoice.urlsession
+    /// Reactor threads of the curl transport: two where there are two CPUs, because one reactor
+    /// saturates its core before a local nginx saturates its own.
+    var reactors = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
     var outputDirectory = "Reports"
 
     static let usage = """
@@ -40,7 +44,8 @@ struct LoadOptions: Equatable {
 
         USAGE: bench load --url <url> [--method <m>] [--header 'Name: value']... [--body <file>]
                           [--concurrency <c>] [--rate <r>] [--duration <d>] [--requests <n>]
-                          [--timeout <t>] [--decode none|json|<model>] [--out <dir>]
+                          [--timeout <t>] [--decode none|json|<model>] [--transport urlsession|curl]
+                          [--reactors <n>] [--out <dir>]
 
         OPTIONS:
           --url <url>             http:// or https:// URL every request goes to.
@@ -56,6 +61,10 @@ struct LoadOptions: Equatable {
           --timeout <t>           Per-request timeout. (default: 10s)
           --decode <mode>         none (bytes), json (any JSON) or a fixture model: \(PayloadShape.allCases.map(\.rawValue).joined(separator: ", ")).
                                   (default: none)
+          --transport <t>         urlsession (Foundation) or curl (libcurl's multi interface, much
+                                  faster; needs libcurl at build time). (default: urlsession)
+          --reactors <n>          Reactor threads of the curl transport, 1–16; the connections are
+                                  split between them. (default: 2; 1 on one CPU)
           --out <dir>             Directory for run reports. (default: Reports)
           -h, --help              Shows this help.
 
@@ -68,7 +77,7 @@ struct LoadOptions: Equatable {
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> LoadOptions {
         let parser = ArgumentParser(
             options: [("url", true), ("method", true), ("header", true), ("body", true), ("concurrency", true), ("rate", true),
-                      ("duration", true), ("requests", true), ("timeout", true), ("decode", true), ("out", true)],
+                      ("duration", true), ("requests", true), ("timeout", true), ("decode", true), ("transport", true), ("reactors", true), ("out", true)],
             usage: usage
         )
         let values = try parser.parse(arguments)
@@ -126,6 +135,19 @@ struct LoadOptions: Equatable {
                 }
                 options.decode = .model(shape)
             }
+        }
+        if let value = values["transport"] {
+            guard let transport = TransportChoice(rawValue: value), TransportChoice.available.contains(transport) else {
+                let choices = TransportChoice.available.map(\.rawValue).joined(separator: " or ")
+                throw UsageError(message: "invalid value '\(value)' for '--transport' (expected \(choices))", usage: usage)
+            }
+            options.transport = transport
+        }
+        if let value = values["reactors"] {
+            guard let reactors = Int(value), (1...16).contains(reactors) else {
+                throw UsageError(message: "invalid value '\(value)' for '--reactors' (expected an integer from 1 to 16)", usage: usage)
+            }
+            options.reactors = reactors
         }
         options.outputDirectory = values["out"] ?? options.outputDirectory
         return options

@@ -7,8 +7,10 @@ import FoundationNetworking
 
 /// `bench load`: the client driven against one URL, reported like any scenario.
 enum LoadCommand {
-    /// The scenario name the run is reported under.
-    static let scenarioName = "load/url"
+    /// The scenario name the run is reported under: `load/url/urlsession` or `load/url/curl`.
+    static func scenarioName(_ options: LoadOptions) -> String {
+        "load/url/\(options.transport.rawValue)"
+    }
 
     /// Runs the load and writes its report; returns the exit code.
     static func run(_ options: LoadOptions, arguments: [String]) async -> Int32 {
@@ -21,8 +23,15 @@ enum LoadCommand {
             body = data
         }
         let decoder = if case .model(let shape) = options.decode { shape.makeDecoder() } else { JSONDecoder() }
-        let transport = URLSessionTransport(configuration: sessionConfiguration(options))
-        let client = APIClient(baseURL: options.url, transport: transport, decoder: decoder)
+        let transport: RunTransport
+        do {
+            transport = try options.transport.make(connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, reactors: options.reactors)
+        } catch {
+            Platform.writeToStandardError("error: \(error)\n")
+            return BenchApp.ExitCode.failure
+        }
+        let client = APIClient(baseURL: options.url, transport: transport.transport, decoder: decoder)
+        let scenarioName = scenarioName(options)
         let endpoint = URLEndpoint(options, body: body)
         let configuration = LoadConfiguration(
             concurrency: options.concurrency,
@@ -44,10 +53,12 @@ enum LoadCommand {
             }
         } catch {
             await ticker.stop()
+            await transport.shutDown()
             Platform.writeToStandardError("error: \(error)\n")
             return BenchApp.ExitCode.failure
         }
         await ticker.stop()
+        await transport.shutDown()
 
         let published = BenchApp.publish(
             [result], commandLine: ["bench"] + arguments, startedAt: startedAt, environment: environment, isQuick: false,
@@ -71,16 +82,5 @@ enum LoadCommand {
             return 1
         case .model(let shape): return try shape.accept(ClientDecode(client: client, body: body))
         }
-    }
-
-    /// A session for this run alone: as many connections as workers, no cache, the request timeout
-    /// both per read and for the whole request, so that no call outlives the run by more than it.
-    private static func sessionConfiguration(_ options: LoadOptions) -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = options.timeoutSeconds
-        configuration.timeoutIntervalForResource = options.timeoutSeconds
-        configuration.httpMaximumConnectionsPerHost = options.concurrency
-        configuration.urlCache = nil
-        return configuration
     }
 }

@@ -33,25 +33,36 @@ enum LoadScenarios {
                 let server = stubServer()
                 return try await run(context, client: APIClient(baseURL: server.baseURL, session: server.session), LoadConfiguration(concurrency: 16, rate: 1_000, durationNanoseconds: duration(context)))
             },
-            Scenario("load/fixture-server/closed", summary: "16 workers, URLSession + real HTTP to the embedded fixture server") { context in
-                let server = try FixtureServer.start()
-                defer { server.stop() }
-                return try await run(context, client: fixtureServerClient(server, connections: 16), LoadConfiguration(concurrency: 16, durationNanoseconds: duration(context)))
+        ] + TransportChoice.available.flatMap(fixtureServerScenarios)
+    }
+
+    /// The fixture server over real loopback HTTP through `transport`; URLSession's rows keep their
+    /// original names so that their history still compares.
+    private static func fixtureServerScenarios(_ transport: TransportChoice) -> [Scenario] {
+        let prefix = transport == .urlsession ? "load/fixture-server" : "load/fixture-server-\(transport.rawValue)"
+        let stack = transport == .urlsession ? "URLSession" : "CurlTransport"
+        return [
+            Scenario("\(prefix)/closed", summary: "16 workers, \(stack) + real HTTP to the embedded fixture server") { context in
+                try await runAgainstFixtureServer(context, transport, LoadConfiguration(concurrency: 16, durationNanoseconds: duration(context)))
             },
-            Scenario("load/fixture-server/open", summary: "1k requests/s, URLSession + real HTTP, latency from intended start") { context in
-                let server = try FixtureServer.start()
-                defer { server.stop() }
-                return try await run(context, client: fixtureServerClient(server, connections: 16), LoadConfiguration(concurrency: 16, rate: 1_000, durationNanoseconds: duration(context)))
+            Scenario("\(prefix)/open", summary: "1k requests/s, \(stack) + real HTTP, latency from intended start") { context in
+                try await runAgainstFixtureServer(context, transport, LoadConfiguration(concurrency: 16, rate: 1_000, durationNanoseconds: duration(context)))
             },
         ]
     }
 
-    private static func fixtureServerClient(_ server: FixtureServer, connections: Int) -> APIClient {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = connections
-        configuration.timeoutIntervalForRequest = 10
-        configuration.urlCache = nil
-        return APIClient(baseURL: server.baseURL, transport: URLSessionTransport(configuration: configuration))
+    private static func runAgainstFixtureServer(_ context: ScenarioContext, _ choice: TransportChoice, _ configuration: LoadConfiguration) async throws -> [ScenarioResult] {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let transport = try choice.make(connections: configuration.concurrency, timeoutSeconds: 10)
+        do {
+            let results = try await run(context, client: APIClient(baseURL: server.baseURL, transport: transport.transport), configuration)
+            await transport.shutDown()
+            return results
+        } catch {
+            await transport.shutDown()
+            throw error
+        }
     }
 
     private static func duration(_ context: ScenarioContext) -> UInt64 {

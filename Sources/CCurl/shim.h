@@ -1,0 +1,59 @@
+#ifndef COURIER_CCURL_SHIM_H
+#define COURIER_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+// Why wrappers: curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, and Swift
+// cannot call variadic C functions. One non-variadic wrapper per argument type the transport passes
+// lets the C compiler do the promotion libcurl expects (long, curl_off_t, a pointer, a function
+// pointer). They are static inline in this header, as CJemalloc's are, so the module needs no
+// compiled C target of its own.
+
+static inline CURLcode courier_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode courier_curl_easy_setopt_offset(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode courier_curl_easy_setopt_pointer(CURL *handle, CURLoption option, const void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+// The write and header callbacks share one C type.
+static inline CURLcode courier_curl_easy_setopt_write_function(CURL *handle, CURLoption option,
+                                                               curl_write_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode courier_curl_easy_setopt_close_socket_function(CURL *handle, CURLoption option,
+                                                                      curl_closesocket_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode courier_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLcode courier_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+static inline CURLMcode courier_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+static inline CURLMcode courier_curl_multi_setopt_pointer(CURLM *multi, CURLMoption option, void *value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+static inline CURLMcode courier_curl_multi_setopt_socket_function(CURLM *multi, curl_socket_callback value) {
+    return curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, value);
+}
+
+static inline CURLMcode courier_curl_multi_setopt_timer_function(CURLM *multi, curl_multi_timer_callback value) {
+    return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, value);
+}
+
+#endif

@@ -1,0 +1,77 @@
+import Courier
+import Foundation
+import Synchronization
+
+/// A ``Courier/Transport`` over libcurl's multi interface: one reactor thread (or a few, see
+/// ``CurlConfiguration/reactorCount``) drives every connection with epoll, so thousands of requests in
+/// flight cost no threads and little locking.
+///
+/// ```swift
+/// let transport = try CurlTransport(configuration: CurlConfiguration(maximumConnectionsPerHost: 64))
+/// let client = APIClient(baseURL: URL(string: "http://127.0.0.1:8080/")!, transport: transport)
+/// let movie = try await client.send(MovieDetail())
+/// await transport.shutdown()
+/// ```
+///
+/// It behaves as ``Courier/URLSessionTransport`` does where callers can tell: redirects are
+/// followed, bodies are decompressed, failures throw `URLError` with the codes URLSession uses
+/// (refused: `.cannotConnectToHost`, timeout: `.timedOut`, reset or truncated: `.networkConnectionLost`,
+/// no or garbled reply: `.badServerResponse`), and cancelling the calling task removes the transfer
+/// from libcurl and throws `URLError(.cancelled)`.
+///
+/// Connections are kept alive and reused. At most ``CurlConfiguration/maximumConnectionsPerHost``
+/// requests per origin and ``CurlConfiguration/maximumConnections`` in all are in flight; the rest
+/// wait in order, and their timeouts start when they leave the queue.
+///
+/// Call ``shutdown()`` when done: it cancels what is still in flight and tears libcurl down on the
+/// reactor thread. Dropping the last reference without it asks for the same teardown but does not
+/// wait for it.
+public final class CurlTransport: Transport {
+    /// The settings this transport was made with.
+    public let configuration: CurlConfiguration
+    private let reactors: [Reactor]
+    private let nextReactor = Atomic<UInt>(0)
+
+    /// A transport with its own reactor thread and connection pool.
+    ///
+    /// Throws ``CurlTransportError`` when the system refuses a descriptor or libcurl a handle.
+    public init(configuration: CurlConfiguration = CurlConfiguration()) throws(CurlTransportError) {
+        self.configuration = configuration
+        var reactors: [Reactor] = []
+        for _ in 0..<max(1, configuration.reactorCount) {
+            do {
+                reactors.append(try Reactor(configuration: configuration.perReactor))
+            } catch {
+                reactors.forEach { $0.requestShutdown() }
+                throw error
+            }
+        }
+        self.reactors = reactors
+    }
+
+    deinit {
+        reactors.forEach { $0.requestShutdown() }
+    }
+
+    /// Sends the request and returns what the server answered, following redirects.
+    public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+        let reactor = reactors.count == 1 ? reactors[0] : reactors[Int(nextReactor.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(reactors.count))]
+        let ticket = reactor.makeTicket()
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                reactor.submit(Submission(ticket: ticket, request: request, continuation: continuation))
+            }
+        } onCancel: {
+            reactor.cancel(ticket)
+        }
+    }
+
+    /// Cancels every request in flight or waiting (they throw `URLError(.cancelled)`), releases the
+    /// connections and libcurl's handles on the reactor thread, and returns when that is done.
+    /// Later sends throw `URLError(.cancelled)`. Calling it again waits for the same teardown.
+    public func shutdown() async {
+        for reactor in reactors {
+            await reactor.shutdown()
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import CCurl
+
+/// The descriptors and the libcurl multi handle a reactor runs on, created by the caller of
+/// ``CurlTransport/init(configuration:)`` so that a failure can be thrown there.
+///
+/// The one unchecked `Sendable` in the target, and why: the multi handle is a raw pointer, which is
+/// never `Sendable`, yet it has to cross once from the creating thread to the reactor thread. That
+/// is safe because the creator drops its copy at once and from then on only the reactor thread
+/// touches the handle; libcurl requires exactly that (one thread at a time per multi handle).
+struct ReactorResources: @unchecked Sendable {
+    let multi: UnsafeMutableRawPointer
+    let epoll: Int32
+    let timer: Int32
+    let doorbell: Int32
+
+    /// Creates all four, or releases what was made and throws.
+    static func make() throws(CurlTransportError) -> ReactorResources {
+        CurlLibrary.initialize()
+        guard let epoll = Posix.epollCreate() else { throw CurlTransportError(call: "epoll_create1", code: Posix.lastError) }
+        guard let timer = Posix.timerCreate() else {
+            let code = Posix.lastError
+            Posix.close(epoll)
+            throw CurlTransportError(call: "timerfd_create", code: code)
+        }
+        guard let doorbell = Posix.eventCreate() else {
+            let code = Posix.lastError
+            Posix.close(epoll)
+            Posix.close(timer)
+            throw CurlTransportError(call: "eventfd", code: code)
+        }
+        guard let multi = curl_multi_init() else {
+            [epoll, timer, doorbell].forEach(Posix.close)
+            throw CurlTransportError(call: "curl_multi_init", code: 0)
+        }
+        return ReactorResources(multi: multi, epoll: epoll, timer: timer, doorbell: doorbell)
+    }
+}
+
+/// libcurl's process-wide setup, done once before the first handle.
+enum CurlLibrary {
+    // A static let runs its initializer exactly once, thread-safely, which curl_global_init needs.
+    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    static func initialize() {
+        _ = initialized
+    }
+}

@@ -1,0 +1,108 @@
+import CLinuxEvents
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every operating-system call the transport makes: epoll, eventfd, timerfd and `close`, with
+/// `errno` read once and `EINTR` retried here so that callers never see it.
+///
+/// Linux only: the reactor is built on epoll. The functions return `nil` or `false` on failure and
+/// leave the reason in ``lastError``, because the reactor's callers decide whether a failure is fatal
+/// (setting up) or harmless (removing a socket libcurl already closed).
+enum Posix {
+    /// What epoll reports about a descriptor.
+    typealias Event = epoll_event
+
+    /// epoll interest and readiness bits.
+    static let readable = EPOLLIN.rawValue
+    static let writable = EPOLLOUT.rawValue
+    static let failed = EPOLLERR.rawValue | EPOLLHUP.rawValue
+
+    /// What ``epollControl(_:_:_:events:)`` does with a descriptor.
+    enum EpollOperation {
+        case add, modify, remove
+
+        var rawValue: Int32 {
+            switch self {
+            case .add: EPOLL_CTL_ADD
+            case .modify: EPOLL_CTL_MOD
+            case .remove: EPOLL_CTL_DEL
+            }
+        }
+    }
+
+    /// The `errno` of the last call that failed on this thread.
+    static var lastError: Int32 { errno }
+
+    /// A new epoll instance, closed on `exec`.
+    static func epollCreate() -> Int32? {
+        let descriptor = epoll_create1(Int32(EPOLL_CLOEXEC))
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Adds, changes or removes `descriptor` in `epoll`, waking on `events`.
+    @discardableResult
+    static func epollControl(_ epoll: Int32, _ operation: EpollOperation, _ descriptor: Int32, events: UInt32) -> Bool {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = descriptor
+        return epoll_ctl(epoll, operation.rawValue, descriptor, &event) == 0
+    }
+
+    /// Waits up to `timeoutMilliseconds` (`-1`: forever) and fills `events`; returns how many are
+    /// ready, `0` after an interrupting signal.
+    static func epollWait(_ epoll: Int32, _ events: UnsafeMutableBufferPointer<Event>, timeoutMilliseconds: Int32) -> Int? {
+        let count = epoll_wait(epoll, events.baseAddress, Int32(events.count), timeoutMilliseconds)
+        if count >= 0 { return Int(count) }
+        return errno == EINTR ? 0 : nil
+    }
+
+    /// A non-blocking eventfd, the reactor's doorbell.
+    static func eventCreate() -> Int32? {
+        let descriptor = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Rings the doorbell. A full counter (`EAGAIN`) already means "wake up", so it is not an error.
+    static func eventSignal(_ descriptor: Int32) {
+        var one: UInt64 = 1
+        while write(descriptor, &one, MemoryLayout<UInt64>.size) < 0, errno == EINTR {}
+    }
+
+    /// Resets an eventfd or timerfd counter so that epoll stops reporting it readable.
+    static func drainCounter(_ descriptor: Int32) {
+        var value: UInt64 = 0
+        while read(descriptor, &value, MemoryLayout<UInt64>.size) < 0, errno == EINTR {}
+    }
+
+    /// A non-blocking monotonic timerfd, for libcurl's timeouts.
+    static func timerCreate() -> Int32? {
+        let descriptor = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        return descriptor >= 0 ? descriptor : nil
+    }
+
+    /// Arms the timer to fire once after `milliseconds`, or disarms it when `nil`.
+    static func timerArm(_ descriptor: Int32, milliseconds: Int?) {
+        var spec = itimerspec()
+        if let milliseconds {
+            // A zero it_value disarms the timer, so "now" becomes one nanosecond.
+            let clamped = max(0, milliseconds)
+            spec.it_value.tv_sec = clamped / 1000
+            spec.it_value.tv_nsec = clamped % 1000 * 1_000_000
+            if clamped == 0 { spec.it_value.tv_nsec = 1 }
+        }
+        timerfd_settime(descriptor, 0, &spec, nil)
+    }
+
+    /// Nanoseconds on the monotonic clock, the one the timerfd counts on.
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
+    /// Closes `descriptor`. Not retried on `EINTR`: Linux releases the descriptor either way.
+    static func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
+    }
+}

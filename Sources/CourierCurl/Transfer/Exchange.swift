@@ -1,0 +1,208 @@
+import CCurl
+import Courier
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One easy handle and the response it is collecting. Lives on the reactor thread only, and is
+/// reused request after request: `curl_easy_reset` keeps the handle's buffers, and the multi
+/// handle's connection cache (not the easy handle) is what keeps connections alive.
+final class Exchange {
+    /// libcurl's easy handle.
+    let easy: UnsafeMutableRawPointer
+    /// The request being sent, `nil` between requests.
+    private(set) var submission: Submission?
+    /// The origin the request counts against, for the per-host cap.
+    private(set) var origin: Substring = ""
+    private var headers = HTTPHeaders()
+    private var body = Data()
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    /// A new easy handle with the options every request shares, or `nil` when libcurl cannot make
+    /// one (out of memory) or refuses an option. `socketOwner` is the reactor loop that closes the
+    /// handle's sockets.
+    init?(configuration: CurlConfiguration, socketOwner: UnsafeMutableRawPointer) {
+        guard let easy = curl_easy_init() else { return nil }
+        self.easy = easy
+        let context = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+        var options = OptionSetter(easy: easy)
+        options.set(CURLOPT_NOSIGNAL, 1)
+        options.set(CURLOPT_PRIVATE, pointer: context)
+        options.set(CURLOPT_WRITEFUNCTION, function: receiveBody)
+        options.set(CURLOPT_WRITEDATA, pointer: context)
+        options.set(CURLOPT_HEADERFUNCTION, function: receiveHeader)
+        options.set(CURLOPT_HEADERDATA, pointer: context)
+        options.set(CURLOPT_CLOSESOCKETFUNCTION, closeSocket: onCloseSocket)
+        options.set(CURLOPT_CLOSESOCKETDATA, pointer: socketOwner)
+        options.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
+        if let timeout = configuration.connectTimeout { options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds) }
+        if let timeout = configuration.timeout { options.set(CURLOPT_TIMEOUT_MS, timeout.curlMilliseconds) }
+        if configuration.maximumRedirects > 0 {
+            options.set(CURLOPT_FOLLOWLOCATION, 1)
+            options.set(CURLOPT_MAXREDIRS, configuration.maximumRedirects)
+        }
+        if configuration.automaticDecompression { options.set(CURLOPT_ACCEPT_ENCODING, string: "") }
+        if configuration.httpVersion != .http1_1 { options.set(CURLOPT_PIPEWAIT, 1) }
+        guard options.failure == CURLE_OK else {
+            curl_easy_cleanup(easy)
+            return nil
+        }
+    }
+
+    /// Sets the handle up to send `submission`; returns the first option libcurl refused.
+    /// `bareHeaders` is the header list for a request without fields of its own, shared so that
+    /// such requests allocate none.
+    ///
+    /// Only what differs between requests is set: resetting the handle and setting everything again
+    /// would cost a dozen option calls and libcurl's buffers on every request.
+    func prepare(_ submission: Submission, bareHeaders: UnsafeMutablePointer<curl_slist>?) -> CURLcode {
+        self.submission = submission
+        origin = submission.origin
+        let request = submission.request
+        var options = OptionSetter(easy: easy)
+        options.set(CURLOPT_URL, string: request.url)
+        setMethodAndBody(request, &options)
+        if request.headers.fields.isEmpty {
+            options.set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(bareHeaders))
+        } else {
+            setHeaders(request.headers, &options)
+        }
+        return options.failure
+    }
+
+    /// Hands the outcome to the caller, exactly once, and forgets the request. The continuation
+    /// only schedules the caller's task; no caller code runs on the reactor thread.
+    func finish(_ code: CURLcode) {
+        guard let submission else { return }
+        if code == CURLE_OK {
+            var status = 0
+            courier_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            if status > 0 {
+                submission.continuation.resume(returning: (HTTPResponse(statusCode: status, headers: headers), body))
+            } else {
+                submission.continuation.resume(throwing: URLError(.badServerResponse))
+            }
+        } else {
+            // libcurl's own words for the failure, as URLSession on Linux also passes them on.
+            let reason = String(cString: curl_easy_strerror(code))
+            submission.continuation.resume(throwing: URLError(URLError.Code(curl: code), userInfo: [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]))
+        }
+        recycle()
+    }
+
+    /// Fails the request with `URLError(.cancelled)`, as URLSession does, and forgets it.
+    func cancel() {
+        submission?.continuation.resume(throwing: URLError(.cancelled))
+        recycle()
+    }
+
+    /// Releases the easy handle. Called by the reactor when it tears down, never from `deinit`, so
+    /// that no libcurl call can happen on whichever thread drops the last reference.
+    func close() {
+        recycle()
+        curl_easy_cleanup(easy)
+    }
+
+    private func recycle() {
+        submission = nil
+        origin = ""
+        headers = HTTPHeaders()
+        body = Data()
+        curl_slist_free_all(headerList)
+        headerList = nil
+    }
+
+    private func setMethodAndBody(_ request: HTTPRequest, _ options: inout OptionSetter) {
+        // Back to a plain GET first: the handle remembers the last request's method. GET, HEAD and POST
+        // then use libcurl's own modes rather than CUSTOMREQUEST, so that a 301/302/303 turns a POST
+        // into a GET as URLSession does; a custom method would be kept across redirects.
+        options.set(CURLOPT_CUSTOMREQUEST, pointer: nil)
+        options.set(CURLOPT_HTTPGET, 1)
+        switch (request.method, request.body) {
+        case ("GET", nil): break
+        case ("HEAD", nil): options.set(CURLOPT_NOBODY, 1)
+        case ("POST", _): options.set(CURLOPT_POST, 1)
+        default: options.set(CURLOPT_CUSTOMREQUEST, string: request.method)
+        }
+        let body = request.body ?? Data()
+        guard request.body != nil || request.method == "POST" else { return }
+        options.set(CURLOPT_POSTFIELDSIZE_LARGE, offset: curl_off_t(body.count))
+        // COPYPOSTFIELDS copies the bytes, so the Data need not outlive this call.
+        if body.isEmpty {
+            options.set(CURLOPT_COPYPOSTFIELDS, string: "")
+        } else {
+            body.withUnsafeBytes { options.set(CURLOPT_COPYPOSTFIELDS, pointer: $0.baseAddress) }
+        }
+    }
+
+    private func setHeaders(_ fields: HTTPHeaders, _ options: inout OptionSetter) {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for field in fields {
+            // "Name:" would remove a header libcurl adds; "Name;" is libcurl's spelling of an empty value.
+            let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+            list = curl_slist_append(list, line)
+        }
+        if !fields.contains("Expect") { list = curl_slist_append(list, Exchange.noExpectation) }
+        headerList = list
+        options.set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(list))
+    }
+
+    /// The header line that stops libcurl sending `Expect: 100-continue` for larger bodies and then
+    /// waiting up to a second for a 100 that many servers never send; URLSession does not ask.
+    static let noExpectation = "Expect:"
+
+    fileprivate func append(body bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    /// Takes one header line. A status line starts a new header block: after a redirect or a
+    /// `100 Continue` only the final response's fields are kept.
+    fileprivate func append(headerLine line: UnsafeRawBufferPointer) {
+        if line.starts(with: "HTTP/".utf8) {
+            headers = HTTPHeaders()
+            return
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        let valueBytes = line[(colon + 1)...]
+        let start = valueBytes.firstIndex { !isBlank($0) } ?? valueBytes.endIndex
+        let end = (valueBytes.lastIndex { !isBlank($0) }).map { $0 + 1 } ?? start
+        headers.add(
+            name: String(decoding: line[..<colon], as: UTF8.self),
+            value: String(decoding: line[start..<max(start, end)], as: UTF8.self)
+        )
+    }
+}
+
+private let receiveBody: curl_write_callback = { buffer, size, count, context in
+    deliver(buffer, size * count, to: context) { $0.append(body: $1) }
+}
+
+private let receiveHeader: curl_write_callback = { buffer, size, count, context in
+    deliver(buffer, size * count, to: context) { $0.append(headerLine: $1) }
+}
+
+/// Hands libcurl's bytes to the exchange its callback data points at; returns the count taken,
+/// which libcurl reads as "carry on" (anything else aborts the transfer).
+private func deliver(
+    _ buffer: UnsafeMutablePointer<CChar>?,
+    _ length: Int,
+    to context: UnsafeMutableRawPointer?,
+    _ sink: (Exchange, UnsafeRawBufferPointer) -> Void
+) -> Int {
+    guard let context else { return 0 }
+    sink(Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: buffer, count: length))
+    return length
+}
+
+extension CurlConfiguration.HTTPVersion {
+    /// libcurl's `CURL_HTTP_VERSION_*` value.
+    var curlValue: Int {
+        switch self {
+        case .http1_1: CURL_HTTP_VERSION_1_1
+        case .http2: CURL_HTTP_VERSION_2TLS
+        case .http2PriorKnowledge: CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE
+        }
+    }
+}

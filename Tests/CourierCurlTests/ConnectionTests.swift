@@ -1,0 +1,137 @@
+import Courier
+@testable import CourierCurl
+import Foundation
+import Testing
+
+/// Connection reuse, the caps, the queue and shutdown, proven from nginx's side of the connection.
+/// Serialized: every test starts a server, and all at once they would starve the other suites
+/// (and their time bounds) on a two-core machine.
+@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+struct ConnectionTests {
+    /// `/connection` answers nginx's connection serial number and how many requests that connection
+    /// has served: one serial for all 1,000 and a count of 1,000 mean one kept-alive connection.
+    @Test func aThousandSequentialRequestsShareOneConnection() async throws {
+        try await withNginx { server in
+            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 1)) { transport in
+                var serials = Set<Substring>()
+                var last = ""
+                for _ in 0..<1_000 {
+                    let (_, body) = try await transport.fetch(server.origin + "/connection")
+                    last = body.text
+                    serials.insert(last.split(separator: " ")[0])
+                }
+                #expect(serials.count == 1)
+                #expect(last.split(separator: " ").last == "1000")
+            }
+        }
+    }
+
+    /// 64 concurrent slow requests through a cap of 8 connections: all succeed, over at most 8
+    /// distinct server-side connections.
+    @Test func concurrentRequestsStayWithinTheCap() async throws {
+        try await withNginx { server in
+            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 8)) { transport in
+                let url = server.origin + "/connection"
+                let slow = server.origin + "/slow"
+                let serials = try await withThrowingTaskGroup(of: Substring.self) { group in
+                    for index in 0..<64 {
+                        group.addTask {
+                            // Slow requests hold their connections, so the fast ones have to queue.
+                            if index % 2 == 0 { _ = try await transport.fetch(slow) }
+                            let (_, body) = try await transport.fetch(url)
+                            return body.text.split(separator: " ")[0]
+                        }
+                    }
+                    return try await group.reduce(into: Set<Substring>()) { $0.insert($1) }
+                }
+                #expect(serials.count <= 8)
+                #expect(serials.count > 1)
+            }
+        }
+    }
+
+    /// One connection, a 1 s timeout and three requests of 0.5 s each: the last waits about 1 s in
+    /// the queue and still succeeds, because the timeout starts when a request leaves the queue.
+    @Test func timeSpentQueuedDoesNotCountAgainstTheTimeout() async throws {
+        try await withNginx { server in
+            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(1))) { transport in
+                let url = server.origin + "/slow"
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<3 {
+                        group.addTask { try await transport.fetch(url).0.statusCode }
+                    }
+                    for try await status in group {
+                        #expect(status == 200)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Three reactors with 6 connections in all: requests are dealt to every reactor and still stay
+    /// within the (split) cap.
+    @Test func severalReactorsShareTheWorkAndTheCap() async throws {
+        try await withNginx { server in
+            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 6, reactorCount: 3)) { transport in
+                let url = server.origin + "/connection"
+                let serials = try await withThrowingTaskGroup(of: Substring.self) { group in
+                    for _ in 0..<300 {
+                        group.addTask { try await transport.fetch(url).1.text.split(separator: " ")[0] }
+                    }
+                    return try await group.reduce(into: Set<Substring>()) { $0.insert($1) }
+                }
+                #expect(serials.count <= 6)
+                #expect(serials.count >= 3)
+            }
+        }
+    }
+
+    /// With prior knowledge the transport speaks HTTP/2 to a cleartext server. The first request
+    /// succeeds; libcurl 7.88.1 (Debian 12) then fails the next one on the same connection with
+    /// CURLE_HTTP2 ("Error in the HTTP2 framing layer"), and so does the curl tool itself
+    /// (`curl --http2-prior-knowledge URL URL` exits 16 against this nginx): a libcurl bug, kept
+    /// here as a known issue so that a fixed libcurl shows up as the test passing.
+    @Test func http2PriorKnowledgeSpeaksHTTP2() async throws {
+        try await withNginx { server in
+            try await withTransport(.curl, CurlConfiguration(httpVersion: .http2PriorKnowledge)) { transport in
+                await withKnownIssue("libcurl 7.88.1 fails the second request on a reused h2c connection", isIntermittent: true) {
+                    for _ in 0..<20 {
+                        let (response, body) = try await transport.fetch(server.http2Origin + "/protocol")
+                        #expect(response.statusCode == 200)
+                        #expect(body.text == "HTTP/2.0")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func shutdownCancelsWhatIsInFlightAndRefusesWhatComesAfter() async throws {
+        try await withNginx { server in
+            let transport = try CurlTransport()
+            let url = server.origin + "/stall"
+            let call = Task { try await transport.fetch(url) }
+            let (response, _) = try await transport.fetch(server.origin + "/hello")
+            #expect(response.statusCode == 200)
+            await transport.shutdown()
+            await #expect(throws: URLError(.cancelled)) { try await call.value }
+            await #expect(throws: URLError(.cancelled)) { try await transport.fetch(server.origin + "/hello") }
+            await transport.shutdown()
+        }
+    }
+
+    @Test func manyCancellationsLeaveTheTransportWorking() async throws {
+        try await withNginx { server in
+            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 4)) { transport in
+                let url = server.origin + "/stall"
+                let calls = (0..<50).map { _ in Task { try await transport.fetch(url) } }
+                try await Task.sleep(for: .milliseconds(50))
+                calls.forEach { $0.cancel() }
+                for call in calls {
+                    await #expect(throws: URLError.self) { try await call.value }
+                }
+                let (response, _) = try await transport.fetch(server.origin + "/hello")
+                #expect(response.statusCode == 200)
+            }
+        }
+    }
+}
