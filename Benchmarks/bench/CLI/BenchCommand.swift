@@ -101,7 +101,7 @@ enum BenchCommand: Equatable {
         OPTIONS:
           --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
                                   Also selects scenarios outside the default suite.
-          --quick                 Short measurements (about 10 s in all), as CI runs them.
+          --quick                 Short measurements (about 13 s in all), as CI runs them.
           --out <dir>             Directory for run reports. (default: Reports)
           --format <formats>      Comma-separated: json, csv, md. (default: json,csv,md)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
