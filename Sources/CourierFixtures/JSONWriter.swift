@@ -96,29 +96,16 @@ extension Bool: JSONWritable {
     func write(to writer: inout JSONWriter) { writer.writeASCII(self ? "true" : "false") }
 }
 
-extension Int: JSONWritable {
+extension JSONWritable where Self: BinaryInteger {
     func write(to writer: inout JSONWriter) { writer.writeASCII(String(self)) }
 }
 
-extension Int8: JSONWritable {
-    func write(to writer: inout JSONWriter) { writer.writeASCII(String(self)) }
-}
-
-extension Int16: JSONWritable {
-    func write(to writer: inout JSONWriter) { writer.writeASCII(String(self)) }
-}
-
-extension Int32: JSONWritable {
-    func write(to writer: inout JSONWriter) { writer.writeASCII(String(self)) }
-}
-
-extension Int64: JSONWritable {
-    func write(to writer: inout JSONWriter) { writer.writeASCII(String(self)) }
-}
-
-extension UInt64: JSONWritable {
-    func write(to writer: inout JSONWriter) { writer.writeASCII(String(self)) }
-}
+extension Int: JSONWritable {}
+extension Int8: JSONWritable {}
+extension Int16: JSONWritable {}
+extension Int32: JSONWritable {}
+extension Int64: JSONWritable {}
+extension UInt64: JSONWritable {}
 
 extension Double: JSONWritable {
     func write(to writer: inout JSONWriter) {
