@@ -100,7 +100,8 @@ struct URLBuilder: Sendable {
             }
         }
         return String(unsafeUninitializedCapacity: count) { buffer in
-            guard var output = buffer.baseAddress else { return 0 }
+            guard let start = buffer.baseAddress else { return 0 }
+            var output = start
             PercentEncoding.copy(head, to: &output)
             if !path.isEmpty {
                 output.pointee = UInt8(ascii: "/")
@@ -119,7 +120,7 @@ struct URLBuilder: Sendable {
                     value.withUTF8Bytes { PercentEncoding.write($0, allowed: .queryItem, to: &output) }
                 }
             }
-            return output - buffer.baseAddress!
+            return output - start
         }
     }
 }
