@@ -16,18 +16,22 @@ final class EventLoop {
     private let parser: RequestParser
     private let router: Router
     private let maximumConnections: Int
+    private let acceptance: FixtureServer.Configuration.Acceptance
     private let idleTimeout: UInt64
     private var lastSweep: UInt64 = 0
     private var connections: [Int32: Connection] = [:]
+    /// Accepted connections of a stalling server: held open, never read, closed when the loop ends.
+    private var stalled: [Int32] = []
     private var random = SystemRandomNumberGenerator()
     private var timers = 0
 
-    init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration) {
+    init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts) {
         self.listener = listener
         self.wake = wake
         parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
-        router = Router(routes: configuration.routes)
+        router = Router(routes: configuration.routes, counts: counts)
         maximumConnections = configuration.maximumConnections
+        acceptance = configuration.acceptance
         idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
     }
 
@@ -41,7 +45,7 @@ final class EventLoop {
             descriptors.removeAll(keepingCapacity: true)
             polled.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
-            let accepting = connections.count < maximumConnections
+            let accepting = connections.count + stalled.count < maximumConnections
             descriptors.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
             for connection in connections.values {
                 var events: Int16 = 0
@@ -63,15 +67,20 @@ final class EventLoop {
         }
         for connection in connections.values { Posix.close(connection.descriptor) }
         connections.removeAll()
+        stalled.forEach(Posix.close)
         Posix.close(listener)
         Posix.close(wake)
     }
 
     private func acceptConnections() {
         // Bounded, so a flood of connects cannot starve the connections already open.
-        for _ in 0..<128 where connections.count < maximumConnections {
+        for _ in 0..<128 where connections.count + stalled.count < maximumConnections {
             guard let descriptor = Posix.accept(from: listener) else { return }
-            connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
+            switch acceptance {
+            case .serve: connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
+            case .reset: Posix.reset(descriptor)
+            case .stall: stalled.append(descriptor)
+            }
         }
     }
 
@@ -100,12 +109,16 @@ final class EventLoop {
                 connection.enqueue(RefusedRequest(status: status).response)
                 connection.closesWhenFlushed = true
             case .request(let head, let length):
+                // Routed before the input is consumed: an echoing route reads the body from it.
+                let routed = router.reply(to: head).map { reply in
+                    reply.echoing(method: head.method, body: connection.input[(length - head.contentLength)..<length])
+                }
                 if length == connection.input.count {
                     connection.input.removeAll(keepingCapacity: true)
                 } else {
                     connection.input.removeFirst(length)
                 }
-                switch router.reply(to: head) {
+                switch routed {
                 case .success(let reply):
                     let delay = reply.route.delay.nanoseconds(using: &random)
                     if delay > 0 {
@@ -133,6 +146,8 @@ final class EventLoop {
             connections[connection.descriptor] = nil
             connection.isOpen = false
             Posix.reset(connection.descriptor)
+        case .closeWithoutResponse:
+            close(connection)
         case .garbageStatusLine:
             connection.enqueue(Data("SPLAT 2OO garbage, not HTTP\r\nno: headers here\r\n\r\n".utf8))
             connection.closesWhenFlushed = true
@@ -140,6 +155,11 @@ final class EventLoop {
             connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: false))
             connection.enqueue(route.body.prefix(route.body.count / 2))
             connection.closesWhenFlushed = true
+        case .slowHeaderFields(let delay):
+            connection.enqueue(ResponseHead.statusLine(route.status))
+            var rest = [ResponseHead.fieldLines(route.headers, contentLength: route.body.count, keepAlive: reply.keepAlive)]
+            if reply.includeBody { rest.append(route.body) }
+            schedule(.finish(rest, keepAlive: reply.keepAlive), after: delay.nanoseconds, on: connection)
         case .slowDrip(let chunkBytes, let interval):
             connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: reply.keepAlive))
             drip(route.body, chunkBytes: max(1, chunkBytes), interval: interval.nanoseconds, keepAlive: reply.keepAlive, on: connection)
@@ -172,6 +192,9 @@ final class EventLoop {
                 respond(reply, on: connection)
             case .drip(let remaining, let chunkBytes, let interval, let keepAlive):
                 drip(remaining, chunkBytes: chunkBytes, interval: interval, keepAlive: keepAlive, on: connection)
+            case .finish(let chunks, let keepAlive):
+                connection.enqueue(chunks)
+                if !keepAlive { connection.closesWhenFlushed = true }
             }
             if connection.isOpen { process(connection) }
         }
