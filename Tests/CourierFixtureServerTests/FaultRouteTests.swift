@@ -125,11 +125,13 @@ import Testing
         let connection = try #require(RawConnection(port: server.port))
         connection.send(request("/echo", method: "PATCH", body: "héllo"))
         #expect(connection.receiveResponse().hasSuffix(#"{"body":"héllo","bodyLength":6,"method":"PATCH"}"#))
+        connection.send("GET /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\n\r\n")
+        #expect(connection.receiveResponse().hasSuffix(#"{"authorization":"Bearer t","body":"","bodyLength":0,"method":"GET"}"#))
         connection.send(request("/echo?status=201"))
         let second = connection.receiveResponse()
         #expect(second.hasPrefix("HTTP/1.1 201 "))
         #expect(second.hasSuffix(#"{"body":"","bodyLength":0,"method":"GET"}"#))
-        #expect(server.requestCount("/echo") == 2)
+        #expect(server.requestCount("/echo") == 3)
     }
 
     @Test func repeatedFieldsGoOutOncePerEntryInOrder() throws {
@@ -157,5 +159,21 @@ import Testing
         #expect(server.requestCount("/movies/1") == 3)
         #expect(server.requestCount("/nowhere") == 0)
         #expect(server.requestCount("/movies") == 0)
+    }
+
+    @Test func aProtectedRouteAnswersOnlyItsCredential() throws {
+        let route = FixtureRoute.json(#"{"ok":true}"#).requiring(authorization: "Bearer new", challenges: ["Bearer", #"Basic realm="x""#])
+        let server = try FixtureServer.start(FixtureServer.Configuration(routes: ["/me": route]))
+        defer { server.stop() }
+        let connection = try #require(RawConnection(port: server.port))
+        for authorization in ["", "Authorization: Bearer old\r\n", "Authorization: bearer new\r\n"] {
+            connection.send("GET /me HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n")
+            let refused = connection.receiveResponse()
+            #expect(refused.hasPrefix("HTTP/1.1 401 "))
+            #expect(refused.contains("WWW-Authenticate: Bearer\r\nWWW-Authenticate: Basic realm=\"x\"\r\n"))
+        }
+        connection.send("GET /me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer new\r\n\r\n")
+        #expect(connection.receiveResponse().hasSuffix(#"{"ok":true}"#))
+        #expect(server.requestCount("/me") == 4)
     }
 }

@@ -111,7 +111,7 @@ final class EventLoop {
             case .request(let head, let length):
                 // Routed before the input is consumed: an echoing route reads the body from it.
                 let routed = router.reply(to: head).map { reply in
-                    reply.echoing(method: head.method, body: connection.input[(length - head.contentLength)..<length])
+                    reply.echoing(head, body: connection.input[(length - head.contentLength)..<length])
                 }
                 if length == connection.input.count {
                     connection.input.removeAll(keepingCapacity: true)

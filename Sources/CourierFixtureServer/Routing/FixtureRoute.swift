@@ -24,8 +24,20 @@ public struct FixtureRoute: Sendable, Equatable {
     /// How the server misbehaves instead of answering plainly, if it does.
     public var fault: FixtureFault?
     /// Whether the body describes the request instead: `{"method":"POST","bodyLength":5,"body":"hello"}`
-    /// (the body as UTF-8 text, invalid bytes replaced). `body` is then ignored.
+    /// (the body as UTF-8 text, invalid bytes replaced), with `"authorization"` when the request
+    /// carried one. `body` is then ignored.
     public var echoesRequest: Bool
+    /// The `Authorization` a request must carry to get this route's answer, if any; see
+    /// ``requiring(authorization:challenges:)``.
+    public var requirement: AuthorizationRequirement?
+
+    /// The credential a route accepts, and what it answers without it.
+    public struct AuthorizationRequirement: Sendable, Equatable {
+        /// The `Authorization` value accepted, compared exactly.
+        public var authorization: String
+        /// The `WWW-Authenticate` challenges of the 401 every other request gets.
+        public var challenges: [String]
+    }
 
     /// A route with exactly these parts.
     public init(
@@ -42,6 +54,7 @@ public struct FixtureRoute: Sendable, Equatable {
         self.delay = delay
         self.fault = fault
         self.echoesRequest = echoesRequest
+        requirement = nil
     }
 
     /// A JSON body with this status.
@@ -81,8 +94,8 @@ public struct FixtureRoute: Sendable, Equatable {
         FixtureRoute(status: status, headers: ["Location": location])
     }
 
-    /// A JSON description of each request it gets: method, body length and body. The target of the
-    /// redirect routes, to show what a client sent after following one.
+    /// A JSON description of each request it gets: method, body length, body and `Authorization`.
+    /// The target of the redirect routes, to show what a client sent after following one.
     public static func echo() -> FixtureRoute {
         FixtureRoute(headers: ["Content-Type": "application/json"], echoesRequest: true)
     }
@@ -90,6 +103,15 @@ public struct FixtureRoute: Sendable, Equatable {
     /// `bytes` of a body that is not JSON, to see what a client does with far more than it expected.
     public static func huge(bytes: Int) -> FixtureRoute {
         FixtureRoute(headers: ["Content-Type": "application/octet-stream"], body: Data(repeating: UInt8(ascii: "x"), count: max(0, bytes)))
+    }
+
+    /// This route for requests whose `Authorization` is exactly `authorization`; any other request
+    /// gets ``unauthorized(challenges:)``: a protected resource, for auth-refresh tests against a real
+    /// server.
+    public func requiring(authorization: String, challenges: [String] = [#"Basic realm="courier-fixtures""#]) -> FixtureRoute {
+        var route = self
+        route.requirement = AuthorizationRequirement(authorization: authorization, challenges: challenges)
+        return route
     }
 
     /// This route with `headers` added (replacing fields of the same name).

@@ -28,10 +28,10 @@ struct Router {
         }
 
         /// This reply with its body describing the request, when its route echoes requests.
-        func echoing(method: String, body: ArraySlice<UInt8>) -> Reply {
+        func echoing(_ head: RequestHead, body: ArraySlice<UInt8>) -> Reply {
             guard route.echoesRequest else { return self }
             var echo = route
-            echo.body = RequestEcho.json(method: method, body: body)
+            echo.body = RequestEcho.json(method: head.method, body: body, authorization: head.authorization)
             return Reply(route: echo, keepAlive: keepAlive, includeBody: includeBody, prepared: nil)
         }
     }
@@ -58,6 +58,9 @@ struct Router {
         if prepared != nil { counts.record(head.path) }
         var route = prepared?.route ?? Self.notFound
         let includeBody = head.method != "HEAD"
+        if let requirement = route.requirement, head.authorization != requirement.authorization {
+            return .success(Reply(route: .unauthorized(challenges: requirement.challenges), keepAlive: head.keepAlive, includeBody: includeBody, prepared: nil))
+        }
         guard !head.query.isEmpty else {
             let bytes = includeBody ? (head.keepAlive ? prepared?.keepAliveResponse : prepared?.closingResponse) : nil
             return .success(Reply(route: route, keepAlive: head.keepAlive, includeBody: includeBody, prepared: bytes))
