@@ -4,7 +4,10 @@ import Testing
 
 /// The faults the client's fault matrix needs, seen from a raw socket: exactly what goes over the
 /// wire, and when. Every test starts its own server.
-@Suite(.timeLimit(.minutes(1))) struct FaultRouteTests {
+///
+/// Serialized, and its waits short: a blocking read holds one of the few threads Swift's
+/// cooperative pool has on this machine, which every other suite is waiting for.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct FaultRouteTests {
     private func request(_ path: String, method: String = "GET", body: String = "") -> String {
         "\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
@@ -23,7 +26,7 @@ import Testing
         configuration.idleTimeout = .milliseconds(100)
         let server = try FixtureServer.start(configuration)
         defer { server.stop() }
-        let connection = try #require(RawConnection(port: server.port, timeout: 1))
+        let connection = try #require(RawConnection(port: server.port, timeout: 0.3))
         #expect(connection.send(request(path)))
         let (bytes, ending) = connection.receiveWithEnd()
         #expect(bytes.isEmpty)
@@ -48,10 +51,10 @@ import Testing
     }
 
     @Test func slowHeaderFieldsSendTheStatusLineAndHoldTheRest() throws {
-        let route = FixtureRoute.payload(.tinyObject).with(fault: .slowHeaderFields(delay: .seconds(2)))
+        let route = FixtureRoute.payload(.tinyObject).with(fault: .slowHeaderFields(delay: .seconds(1)))
         let server = try FixtureServer.start(FixtureServer.Configuration(routes: ["/slow": route]))
         defer { server.stop() }
-        let connection = try #require(RawConnection(port: server.port, timeout: 0.5))
+        let connection = try #require(RawConnection(port: server.port, timeout: 0.3))
         connection.send(request("/slow"))
         let (first, end) = connection.receiveWithEnd()
         #expect(String(decoding: first, as: UTF8.self) == "HTTP/1.1 200 OK\r\n")
@@ -65,12 +68,12 @@ import Testing
     @Test func theTrickleSendsTheHeadThenOneByteAtATime() throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
-        let connection = try #require(RawConnection(port: server.port, timeout: 0.7))
+        let connection = try #require(RawConnection(port: server.port, timeout: 0.3))
         connection.send(request("/faults/trickle"))
         let text = String(decoding: connection.receive(), as: UTF8.self)
         let head = try #require(text.range(of: "\r\n\r\n"))
         #expect(text.hasPrefix("HTTP/1.1 200 OK"))
-        #expect(text[head.upperBound...].count == 1, "one byte within the first 0.7 s")
+        #expect(text[head.upperBound...].count == 1, "one byte within the first 0.3 s")
     }
 
     @Test(arguments: [
