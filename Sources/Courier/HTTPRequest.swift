@@ -35,7 +35,9 @@ extension HTTPRequest {
     /// A transport sends other requests (a `POST`, a `PATCH`) at most once: ``RetryMiddleware``
     /// retries them only on an endpoint's opt-in.
     public var isIdempotent: Bool {
-        Self.idempotentMethods.contains(method.uppercased()) || headers.contains("Idempotency-Key")
+        // Methods come upper-case nearly always: spare that case the upper-casing.
+        Self.idempotentMethods.contains(method) || Self.idempotentMethods.contains(method.uppercased())
+            || headers.contains("Idempotency-Key")
     }
 }
 

@@ -25,7 +25,7 @@ public enum Redirects {
     /// The request `response` redirects `request` to, or `nil` when `response` is not a redirect to
     /// follow.
     public static func request(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
-        guard [301, 302, 303, 307, 308].contains(response.statusCode),
+        guard isRedirect(response.statusCode),
               let location = response.headers["Location"],
               let current = URL(string: request.url),
               let target = URL(string: location, relativeTo: current)?.absoluteURL,
@@ -72,6 +72,14 @@ public enum Redirects {
             guard followed < limit else { throw URLError(.httpTooManyRedirects) }
             followed += 1
             current = next
+        }
+    }
+
+    /// Whether `status` is one of the redirects followed: checked for every response, so no array.
+    private static func isRedirect(_ status: Int) -> Bool {
+        switch status {
+        case 301, 302, 303, 307, 308: true
+        default: false
         }
     }
 
