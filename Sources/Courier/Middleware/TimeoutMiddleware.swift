@@ -11,18 +11,32 @@ import Synchronization
 /// carries `WWW-Authenticate`: the hung task is cancelled and abandoned, and the caller gets its
 /// answer on time. Place it last, nearest the transport, so that each attempt has its own limit.
 public struct TimeoutMiddleware: Middleware {
+    /// What becomes of a call the middleware stops waiting for, at its limit or because the caller
+    /// was cancelled.
+    public enum Abandonment: Sendable {
+        /// Its task is cancelled, so that the transport can stop it.
+        case cancel
+        /// It is left to end on its own. For URLSession on Linux: Foundation 6.3.1 can deadlock when
+        /// a `data(for:)` call is cancelled just as it completes, which many timeouts at once make
+        /// likely. The call still holds its connection until it ends.
+        case leaveRunning
+    }
+
     private let limit: Duration
     private let clock: any ClientClock
+    private let abandonment: Abandonment
 
-    /// A middleware allowing each request `limit`, timed by `clock`.
-    public init(_ limit: Duration, clock: any ClientClock = SystemClock()) {
+    /// A middleware allowing each request `limit`, timed by `clock`; a call it stops waiting for is
+    /// cancelled or left running, as `abandonment` says.
+    public init(_ limit: Duration, clock: any ClientClock = SystemClock(), abandonment: Abandonment = .cancel) {
         self.limit = limit
         self.clock = clock
+        self.abandonment = abandonment
     }
 
     /// Races the rest of the chain against the limit; whichever ends first answers.
     public func intercept(_ request: HTTPRequest, context: MiddlewareContext, next: @escaping Next) async throws -> (HTTPResponse, Data) {
-        let race = Race()
+        let race = Race(cancelsWork: abandonment == .cancel)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 race.start(continuation, work: { try await next(request) }, deadline: { [clock, limit] in
@@ -44,6 +58,11 @@ private final class Race: Sendable {
     }
 
     private let state = Mutex(State())
+    private let cancelsWork: Bool
+
+    init(cancelsWork: Bool) {
+        self.cancelsWork = cancelsWork
+    }
 
     func start(
         _ continuation: CheckedContinuation<(HTTPResponse, Data), any Error>,
@@ -75,19 +94,20 @@ private final class Race: Sendable {
             return state.result != nil
         }
         if over {
-            worker.cancel()
+            if cancelsWork { worker.cancel() }
             timer.cancel()
         }
     }
 
-    /// Resumes the caller with `result` unless it was already resumed, and cancels both tasks without
-    /// waiting for them: a transport that ignores cancellation must not hold the caller.
+    /// Resumes the caller with `result` unless it was already resumed, and cancels the timer and
+    /// (unless told to leave it running) the work without waiting for them: a transport that ignores
+    /// cancellation must not hold the caller.
     func finish(with result: Result<(HTTPResponse, Data), any Error>) {
         let (continuation, tasks) = state.withLock { state in
             guard state.result == nil else { return (nil as CheckedContinuation<(HTTPResponse, Data), any Error>?, [Task<Void, Never>]()) }
             state.result = result
             defer { state.continuation = nil; state.tasks = [] }
-            return (state.continuation, state.tasks)
+            return (state.continuation, cancelsWork ? state.tasks : Array(state.tasks.dropFirst()))
         }
         continuation?.resume(with: result)
         // Cancelled from a detached task, not here: this may run inside a cancellation handler, and
