@@ -32,8 +32,8 @@ import Testing
         (["baseline", "save", "a", "b"], "unexpected argument 'b'"),
         (["compare"], "missing <baseline>"),
         (["compare", "a", "b", "c"], "unexpected argument 'c'"),
-        (["compare", "a", "--time-tolerance", "fast"], "invalid value 'fast' for '--time-tolerance' (expected a fraction such as 0.25 or a percentage such as 25%)"),
-        (["compare", "a", "--malloc-tolerance", "-1"], "invalid value '-1' for '--malloc-tolerance' (expected a positive number)"),
+        (["compare", "a", "--time-tolerance", "fast"], "invalid value 'fast' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
+        (["compare", "a", "--malloc-tolerance", "-1"], "invalid value '-1' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"),
     ])
     func badBaselineCommandsAreUsageErrors(arguments: [String], message: String) {
         do {

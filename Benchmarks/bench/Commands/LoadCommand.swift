@@ -30,14 +30,15 @@ enum LoadCommand {
             Platform.writeToStandardError("error: \(error)\n")
             return BenchApp.ExitCode.failure
         }
-        let client = APIClient(baseURL: options.url, transport: transport.transport, decoder: decoder)
+        let client = transport.client(baseURL: options.url, decoder: decoder)
         let scenarioName = scenarioName(options)
         let endpoint = URLEndpoint(options, body: body)
         let configuration = LoadConfiguration(
             concurrency: options.concurrency,
             rate: options.rate,
             maximumRequests: options.requests,
-            durationNanoseconds: UInt64(options.durationSeconds * 1e9)
+            durationNanoseconds: LoadConfiguration.nanoseconds(options.durationSeconds),
+            requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(options.timeoutSeconds)
         )
         let startedAt = Date()
         let counter = AllocationCounter.shared

@@ -1,0 +1,122 @@
+import BenchmarkEngine
+import CourierFixtureServer
+import Foundation
+import Testing
+@testable import bench
+
+/// One way a server fails, how the fixture server is made to fail that way, and the class
+/// `bench load` must count each request in.
+struct LoadFault: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// The route requested.
+    var path = "/movies/1"
+    /// How the server treats every connection, before any route is chosen.
+    var acceptance = FixtureServer.Configuration.Acceptance.serve
+    /// Whether the URL points where nothing listens.
+    var isRefused = false
+    /// `--decode`.
+    var decode = "none"
+    /// `success`, or the error class every request must end in.
+    let expected: String
+
+    var testDescription: String { name }
+
+    /// A fault that ends its requests at `--timeout`, whose runs are therefore bounded by it.
+    var timesOut: Bool { expected == "timeout" }
+
+    /// Whether four workers can start a request every 50 ms: not when each waits for its timeout or
+    /// takes in 16 MiB.
+    var keepsUp: Bool { !timesOut && path != "/faults/huge" }
+
+    static let all: [LoadFault] = [
+        LoadFault(name: "healthy (the control)", expected: "success"),
+        LoadFault(name: "nothing listening", isRefused: true, expected: "connectionRefused"),
+        LoadFault(name: "reset before the request is read", acceptance: .reset, expected: "connectionLost"),
+        LoadFault(name: "reset after the request is read", path: "/faults/reset", expected: "connectionLost"),
+        LoadFault(name: "closed without a response", path: "/faults/close", expected: "transport(-1011)"),
+        LoadFault(name: "body cut short", path: "/faults/truncated", expected: "connectionLost"),
+        LoadFault(name: "garbage status line", path: "/faults/garbage", expected: "transport(-1002)"),
+        LoadFault(name: "header fields that stall", path: "/faults/slow-headers", expected: "timeout"),
+        LoadFault(name: "a body that drips a byte a second", path: "/faults/trickle", expected: "timeout"),
+        LoadFault(name: "the whole server stalled", acceptance: .stall, expected: "timeout"),
+        LoadFault(name: "401 with Basic", path: "/faults/401", expected: "badStatus(401)"),
+        LoadFault(name: "401 with Bearer", path: "/faults/401/bearer", expected: "badStatus(401)"),
+        LoadFault(name: "401 with Digest", path: "/faults/401/digest", expected: "badStatus(401)"),
+        LoadFault(name: "401 with Basic and Bearer", path: "/faults/401/basic-bearer", expected: "badStatus(401)"),
+        LoadFault(name: "503 with Retry-After", path: "/faults/503", expected: "badStatus(503)"),
+        LoadFault(name: "429 with Retry-After", path: "/faults/429", expected: "badStatus(429)"),
+        LoadFault(name: "16 MiB that are not JSON", path: "/faults/huge", decode: "json", expected: "decoding"),
+    ]
+}
+
+/// Issue 10's fault matrix, `bench load` half: every fault of the fixture server through both
+/// transports. Each run is an open loop of 10 requests over half a second; it must end within its
+/// duration, its timeout and the runner's grace, count every request in the class of its fault, and
+/// reconcile: scheduled = sent + missed, sent = succeeded + Σ errors.
+///
+/// Serialized, so that the runs' time bounds measure the bench and not each other.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct LoadFaultMatrixTests {
+    @Test(arguments: LoadFault.all, TransportChoice.available)
+    func eachFaultEndsOnTimeInItsClassAndReconciles(fault: LoadFault, transport: TransportChoice) async throws {
+        var configuration = FixtureServer.Configuration()
+        configuration.acceptance = fault.acceptance
+        let server = try FixtureServer.start(configuration)
+        defer { server.stop() }
+        let refusing = fault.isRefused ? try RefusingEndpoint() : nil
+        let url = refusing?.url ?? server.url(fault.path)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-matrix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Faults that answer get a timeout they never meet, so that a slow moment of a shared
+        // machine cannot turn their class into a timeout.
+        let timeout: Duration = fault.timesOut ? .seconds(1) : .seconds(5)
+
+        let started = ContinuousClock.now
+        let status = await BenchApp.main(arguments: [
+            "load", "--url", url.absoluteString, "--transport", transport.rawValue, "--rate", "20", "--duration", "500ms",
+            "--timeout", "\(timeout.components.seconds)s", "--concurrency", "4", "--decode", fault.decode, "--out", directory.path,
+        ])
+        let elapsed = ContinuousClock.now - started
+        withExtendedLifetime(refusing) {}
+
+        // The runner's own bound is duration + timeout + 1 s; reports and shutdown get 2 s more.
+        #expect(elapsed < .milliseconds(500) + timeout + .seconds(3), "\(fault.name) over \(transport): \(elapsed)")
+        #expect(status == (fault.expected == "success" ? 0 : 1))
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        let outcomes = try #require(report.scenarios.first?.outcomes)
+        #expect(outcomes.scheduled == 10)
+        #expect(outcomes.scheduled == outcomes.sent + outcomes.missed)
+        #expect(outcomes.sent == outcomes.succeeded + outcomes.failed)
+        #expect(outcomes.sent > 0)
+        if fault.expected == "success" {
+            #expect(outcomes.succeeded == outcomes.sent && outcomes.errors.isEmpty)
+        } else {
+            #expect(outcomes.succeeded == 0)
+            #expect(outcomes.errors.keys.sorted() == [fault.expected], "\(outcomes.errors)")
+        }
+        if fault.keepsUp {
+            #expect(outcomes.missed == 0, "a fault answered at once leaves the rate reachable")
+        }
+    }
+
+    /// Many requests timing out at once, on both transports: the run still ends on time. (Through
+    /// URLSession, cancelling that many calls as they complete could deadlock Foundation 6.3.1.)
+    @Test(arguments: TransportChoice.available)
+    func manyConcurrentTimeoutsEndOnTime(transport: TransportChoice) async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-timeouts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let started = ContinuousClock.now
+        let status = await BenchApp.main(arguments: [
+            "load", "--url", server.url("/faults/trickle").absoluteString, "--transport", transport.rawValue,
+            "--duration", "1500ms", "--timeout", "500ms", "--concurrency", "64", "--out", directory.path,
+        ])
+        #expect(ContinuousClock.now - started < .seconds(1.5 + 0.5 + 1 + 2))
+        #expect(status == 1)
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        let outcomes = try #require(report.scenarios.first?.outcomes)
+        #expect(outcomes.sent >= 64, "every worker timed out at least once")
+        #expect(outcomes.errors == ["timeout": outcomes.sent])
+        #expect(outcomes.reconciles)
+    }
+}
