@@ -81,6 +81,20 @@ import Testing
         #expect(BenchCommand.thresholdUsage.contains("0.001–1000000") && BenchCommand.thresholdUsage.contains("from 0 to\n"))
     }
 
+    /// Issue 10, item 9: the report directory is checked before the first request, not after the load.
+    @Test func anUnwritableReportDirectoryFailsBeforeAnyRequestIsSent() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("blocker-\(UUID().uuidString)")
+        try Data("a file, not a directory".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let status = await BenchApp.main(arguments: [
+            "load", "--url", server.url("/movies/1").absoluteString, "--requests", "50", "--out", blocker.appendingPathComponent("reports").path,
+        ])
+        #expect(status == 1)
+        #expect(server.requestCount("/movies/1") == 0)
+    }
+
     @Test func secretsNeverReachTheStoredCommandLine() {
         let redacted = CommandLineRedaction.redact([
             "load", "--url", "http://user:hunter2@h/p?api_key=abc&page=2", "--header", "Authorization: Bearer s3cret",

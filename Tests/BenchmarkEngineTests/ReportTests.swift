@@ -81,6 +81,25 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         }
     }
 
+    /// Checked before a run measures, so that its results are not lost to a directory it cannot write.
+    @Test func aStoreChecksItCanWriteBeforeARunAndCreatesWhatIsMissing() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("blocker-\(UUID().uuidString)")
+        try Data("not a directory".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let inside = blocker.appendingPathComponent("reports")
+        #expect(throws: ReportError.cannotWrite(path: inside.path, reason: "Not a directory")) {
+            try ReportStore(directory: inside).checkWritable()
+        }
+        #expect(throws: ReportError.cannotWrite(path: blocker.path, reason: "Not a directory")) {
+            try ReportStore(directory: blocker).checkWritable()
+        }
+
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)/nested")
+        defer { try? FileManager.default.removeItem(at: fresh.deletingLastPathComponent()) }
+        try ReportStore(directory: fresh).checkWritable()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.path).isEmpty, "the check leaves nothing behind")
+    }
+
     @Test func outcomesCarryScheduledAndMissedAndOlderReportsReadAsMissingNothing() throws {
         let outcomes = ScenarioResult.Outcomes(scheduled: 100, sent: 60, missed: 40, succeeded: 59, errors: ["timeout": 1])
         let json = String(decoding: try JSONReportWriter.render(value: outcomes), as: UTF8.self)

@@ -69,14 +69,15 @@ struct LoadOptions: Equatable {
                                   faster; needs libcurl at build time). (default: urlsession)
           --reactors <n>          Reactor threads of the curl transport, 1–16; each may open up to <c>
                                   connections. (default: 2; 1 on one CPU)
-          --out <dir>             Directory for run reports. (default: Reports)
+          --out <dir>             Directory for run reports, checked before any request is sent.
+                                  (default: Reports)
           -h, --help              Shows this help.
 
         The run ends within --duration + --timeout + 1 s whatever the server does: a request still in
         flight then has outlived its timeout and is counted as one. Every request ends in one class:
         success, badStatus(<code>), decoding, timeout, connectionRefused, connectionLost,
         transport(<URLError code>) or cancelled; scheduled = sent + missed, sent = succeeded + errors.
-        Exit status 1 when not one request succeeded.
+        Exit status 1 when not one request succeeded or the report directory cannot be written.
         """
 
     /// The options of `bench load`, validated.

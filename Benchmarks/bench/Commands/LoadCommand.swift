@@ -22,6 +22,12 @@ enum LoadCommand {
             }
             body = data
         }
+        do {
+            try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).checkWritable()
+        } catch {
+            Platform.writeToStandardError("error: \(error); no request was sent\n")
+            return BenchApp.ExitCode.failure
+        }
         let decoder = if case .model(let shape) = options.decode { shape.makeDecoder() } else { JSONDecoder() }
         let transport: RunTransport
         do {
