@@ -79,7 +79,8 @@ enum BenchCommand: Equatable {
           0   success; no regression
           1   a regression, a failed scenario, a report that could not be written, or no request of
               'load' succeeded
-          64  usage error (bad command, option or value)
+          64  usage error (bad command, option or value, invalid baseline name)
+          65  a baseline or report that is not valid JSON or not a bench report
           66  the baseline or run to compare does not exist
         """
 
@@ -237,7 +238,7 @@ enum BenchCommand: Equatable {
         run.filter = parsed["filter"]
         run.isQuick = parsed["quick"] != nil
         run.outputDirectory = parsed["out"] ?? run.outputDirectory
-        run.baseline = parsed["baseline"]
+        run.baseline = try parsed["baseline"].map { argument throws(UsageError) in try validBaseline(argument, usage: runUsage) }
         run.thresholds = try thresholds(parsed, usage: runUsage)
         if let list = parsed["format"] {
             var formats: [ReportFormat] = []
@@ -257,7 +258,11 @@ enum BenchCommand: Equatable {
         case "save":
             let parser = ArgumentParser(options: [("run", true), ("reports", true)], positionals: 1, usage: baselineUsage)
             let parsed = try parser.parse(arguments.dropFirst())
-            return .saveBaseline(name: parsed.positionals.first ?? "default", run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
+            let name = parsed.positionals.first ?? "default"
+            guard BaselineStore.isValidName(name) else {
+                throw UsageError(message: "invalid baseline name '\(name)' (expected letters, digits, '.', '_' and '-', not starting with '.')", usage: baselineUsage)
+            }
+            return .saveBaseline(name: name, run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
         case "list":
             let parsed = try ArgumentParser(options: [("reports", true)], usage: baselineUsage).parse(arguments.dropFirst())
             return .listBaselines(reportsDirectory: parsed["reports"] ?? "Reports")
@@ -274,11 +279,19 @@ enum BenchCommand: Equatable {
         guard let baseline = parsed.positionals.first else {
             throw UsageError(message: "missing <baseline>", usage: compareUsage)
         }
-        var options = CompareOptions(baseline: baseline)
+        var options = CompareOptions(baseline: try validBaseline(baseline, usage: compareUsage))
         options.current = parsed.positionals.dropFirst().first
         options.reportsDirectory = parsed["reports"] ?? options.reportsDirectory
         options.thresholds = try thresholds(parsed, usage: compareUsage)
         return options
+    }
+
+    /// A baseline argument as given: a path to a report, or a valid baseline name.
+    private static func validBaseline(_ argument: String, usage: String) throws(UsageError) -> String {
+        guard BenchApp.isPath(argument) || BaselineStore.isValidName(argument) else {
+            throw UsageError(message: "invalid baseline name '\(argument)' (expected letters, digits, '.', '_' and '-', not starting with '.'; or the path of a run directory or report.json)", usage: usage)
+        }
+        return argument
     }
 
     private static func thresholds(_ parsed: ArgumentParser.Parsed, usage: String) throws(UsageError) -> Thresholds {
