@@ -51,8 +51,9 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
 
 /// Issue 10's fault matrix, `bench load` half: every fault of the fixture server through both
 /// transports. Each run is an open loop of 10 requests over half a second; it must end within its
-/// duration, its timeout and the runner's grace, count every request in the class of its fault, and
-/// reconcile: scheduled = sent + missed, sent = succeeded + Σ errors.
+/// duration, its timeout and the runner's grace, end each request that times out at its timeout,
+/// count every request in the class of its fault, and reconcile: scheduled = sent + missed,
+/// sent = succeeded + Σ errors.
 ///
 /// Serialized, so that the runs' time bounds measure the bench and not each other.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct LoadFaultMatrixTests {
@@ -67,8 +68,9 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-matrix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         // Faults that answer get a timeout they never meet, so that a slow moment of a shared
-        // machine cannot turn their class into a timeout.
-        let timeout: Duration = fault.timesOut ? .seconds(1) : .seconds(5)
+        // machine cannot turn their class into a timeout. The others get 2 s: longer than the
+        // trickle's second between bytes, which URLSession's own timeout never sees as a silence.
+        let timeout: Duration = fault.timesOut ? .seconds(2) : .seconds(5)
 
         let started = ContinuousClock.now
         let status = await BenchApp.main(arguments: [
@@ -93,13 +95,20 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
             #expect(outcomes.succeeded == 0)
             #expect(outcomes.errors.keys.sorted() == [fault.expected], "\(outcomes.errors)")
         }
+        if fault.timesOut {
+            // Each request ends at its timeout, not at the run's hard stop (3.5 s in).
+            let latency = try #require(report.scenarios.first?.uncorrectedLatency?.summary)
+            #expect(latency.p50 < 2_750_000_000, "\(fault.name) over \(transport): median \(latency.p50) ns for a 2 s timeout")
+        }
         if fault.keepsUp {
             #expect(outcomes.missed == 0, "a fault answered at once leaves the rate reachable")
         }
     }
 
-    /// Many requests timing out at once, on both transports: the run still ends on time. (Through
-    /// URLSession, cancelling that many calls as they complete could deadlock Foundation 6.3.1.)
+    /// Many requests timing out at once, again and again, on both transports: the run still ends on
+    /// time, and each request at its own timeout. The trickle's byte a second keeps URLSession's own
+    /// timeout (between bytes) firing just as the deadline does; cancelling those calls, rather than
+    /// leaving them running, deadlocks Foundation 6.3.1 here within a few rounds.
     @Test(arguments: TransportChoice.available)
     func manyConcurrentTimeoutsEndOnTime(transport: TransportChoice) async throws {
         let server = try FixtureServer.start()
@@ -109,14 +118,17 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
         let started = ContinuousClock.now
         let status = await BenchApp.main(arguments: [
             "load", "--url", server.url("/faults/trickle").absoluteString, "--transport", transport.rawValue,
-            "--duration", "1500ms", "--timeout", "500ms", "--concurrency", "64", "--out", directory.path,
+            "--duration", "3s", "--timeout", "1s", "--concurrency", "64", "--out", directory.path,
         ])
-        #expect(ContinuousClock.now - started < .seconds(1.5 + 0.5 + 1 + 2))
+        #expect(ContinuousClock.now - started < .seconds(3 + 1 + 1 + 2))
         #expect(status == 1)
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         let outcomes = try #require(report.scenarios.first?.outcomes)
         #expect(outcomes.sent >= 64, "every worker timed out at least once")
         #expect(outcomes.errors == ["timeout": outcomes.sent])
         #expect(outcomes.reconciles)
+        // Each request ends at its timeout, not at the run's hard stop 5 s in.
+        let latency = try #require(report.scenarios.first?.latency?.summary)
+        #expect(latency.p50 < 2_500_000_000, "median \(latency.p50) ns for a 1 s timeout")
     }
 }
