@@ -49,7 +49,8 @@ public final class FixtureServer: Sendable {
         public enum Acceptance: Sendable, Equatable {
             /// Reads requests and answers them: the server as it normally is.
             case serve
-            /// Resets the connection (TCP RST) at once, before reading a byte of the request.
+            /// Resets the connection (TCP RST) once the request has arrived, without reading a byte
+            /// of it: the client has connected and sent, and gets no answer but the reset.
             case reset
             /// Never reads from the connection nor answers: a server that hangs whole. The
             /// connection stays open, untouched by the idle timeout, until the server stops.

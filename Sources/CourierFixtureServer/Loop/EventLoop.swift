@@ -20,8 +20,10 @@ final class EventLoop {
     private let idleTimeout: UInt64
     private var lastSweep: UInt64 = 0
     private var connections: [Int32: Connection] = [:]
-    /// Accepted connections of a stalling server: held open, never read, closed when the loop ends.
-    private var stalled: [Int32] = []
+    /// Accepted connections of a server that does not serve (``FixtureServer/Configuration/Acceptance``):
+    /// never read; a stalling server holds them until the loop ends, a resetting one resets each
+    /// once the request has arrived.
+    private var unserved: [Int32] = []
     private var random = SystemRandomNumberGenerator()
     private var timers = 0
 
@@ -45,7 +47,7 @@ final class EventLoop {
             descriptors.removeAll(keepingCapacity: true)
             polled.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
-            let accepting = connections.count + stalled.count < maximumConnections
+            let accepting = connections.count + unserved.count < maximumConnections
             descriptors.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
             for connection in connections.values {
                 var events: Int16 = 0
@@ -53,6 +55,9 @@ final class EventLoop {
                 if !connection.outbox.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
                 polled.append(connection)
+            }
+            for descriptor in unserved {
+                descriptors.append(pollfd(fd: descriptor, events: acceptance == .reset ? Int16(POLLIN) : 0, revents: 0))
             }
             _ = Posix.poll(&descriptors, timeout: pollTimeout())
             if descriptors[0].revents != 0 { break serving }
@@ -62,25 +67,38 @@ final class EventLoop {
                 if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(on: connection, buffer: buffer) }
                 if connection.isOpen, events & Int16(POLLOUT) != 0 { flush(connection) }
             }
+            resetArrivedRequests(readiness: descriptors[(polled.count + 2)...])
             fireTimers()
             closeIdleConnections()
         }
         for connection in connections.values { Posix.close(connection.descriptor) }
         connections.removeAll()
-        stalled.forEach(Posix.close)
+        unserved.forEach(Posix.close)
         Posix.close(listener)
         Posix.close(wake)
     }
 
     private func acceptConnections() {
         // Bounded, so a flood of connects cannot starve the connections already open.
-        for _ in 0..<128 where connections.count + stalled.count < maximumConnections {
+        for _ in 0..<128 where connections.count + unserved.count < maximumConnections {
             guard let descriptor = Posix.accept(from: listener) else { return }
             switch acceptance {
             case .serve: connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
-            case .reset: Posix.reset(descriptor)
-            case .stall: stalled.append(descriptor)
+            case .reset, .stall: unserved.append(descriptor)
             }
+        }
+    }
+
+    /// Resets each unserved connection whose request has arrived, without reading it: the client
+    /// has connected and sent, and its request is discarded unread.
+    private func resetArrivedRequests(readiness: ArraySlice<pollfd>) {
+        guard acceptance == .reset else { return }
+        let arrived = Set(readiness.filter { $0.revents != 0 }.map(\.fd))
+        guard !arrived.isEmpty else { return }
+        unserved.removeAll { descriptor in
+            guard arrived.contains(descriptor) else { return false }
+            Posix.reset(descriptor)
+            return true
         }
     }
 
