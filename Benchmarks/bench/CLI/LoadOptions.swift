@@ -62,13 +62,14 @@ struct LoadOptions: Equatable {
                                   (default: 10s)
           --requests <n>          Stop after n requests, 1–1000000000 (and at --duration, if given,
                                   or after 1 h).
-          --timeout <t>           Each request's limit from start to end, 1ms–24h. (default: 10s)
+          --timeout <t>           Each request's limit, 1ms–24h: from its start to its end (with
+                                  curl, from when it leaves the transport's queue). (default: 10s)
           --decode <mode>         none (bytes), json (any JSON) or a fixture model: \(PayloadShape.allCases.map(\.rawValue).joined(separator: ", ")).
                                   (default: none)
           --transport <t>         urlsession (Foundation) or curl (libcurl's multi interface, much
                                   faster; needs libcurl at build time). (default: urlsession)
-          --reactors <n>          Reactor threads of the curl transport, 1–16; each may open up to <c>
-                                  connections. (default: 2; 1 on one CPU)
+          --reactors <n>          Reactor threads of the curl transport, 1–16; the connections are
+                                  split between them. (default: 2; 1 on one CPU)
           --out <dir>             Directory for run reports, checked before any request is sent.
                                   (default: Reports)
           -h, --help              Shows this help.

@@ -50,12 +50,13 @@ enum TransportChoice: String, CaseIterable, Equatable, Sendable {
         case .curl:
             #if COURIER_CURL
             // libcurl's timeout bounds the whole transfer from when it leaves the transport's queue.
-            // Each reactor may open as many connections as there are workers, so that no request
-            // ever waits in that queue (requests are dealt to reactors in turn, not by load) and the
-            // timeout is the whole request's limit.
+            // With one request per connection in flight, a request waits there only when the
+            // requests dealt (in turn) to its reactor outnumber the reactor's share of connections.
+            // Letting each reactor open a connection per worker instead ends that wait but costs
+            // 5–13 more allocations per request (measured at 64 workers, 2 reactors).
             let transport = try CurlTransport(configuration: CurlConfiguration(
-                maximumConnectionsPerHost: connections * max(1, reactors),
-                maximumConnections: connections * max(1, reactors),
+                maximumConnectionsPerHost: connections,
+                maximumConnections: connections,
                 timeout: timeout,
                 reactorCount: reactors
             ))

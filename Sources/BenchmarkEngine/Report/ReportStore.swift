@@ -30,17 +30,16 @@ public struct ReportStore: Sendable {
         return runDirectory
     }
 
-    /// Makes sure a run's reports can be written here: creates the directory if need be and writes,
-    /// then removes, a small file in it. Run before measuring, so that a run whose results would be
+    /// Makes sure a run's reports can be written here: creates the directory if need be and creates,
+    /// then removes, an empty file in it. Run before measuring, so that a run whose results would be
     /// lost fails before it sends anything.
     public func checkWritable() throws(ReportError) {
         do {
             try Platform.makeDirectories(directory)
-            try Platform.writeAtomically(Data(), to: directory.appendingPathComponent(".write-check"))
+            try Platform.checkCanCreateFiles(in: directory)
         } catch {
-            throw ReportError.cannotWrite(path: directory.path, reason: (error as? PlatformError)?.reason ?? "\(error)")
+            throw ReportError.cannotWrite(path: directory.path, reason: error.reason)
         }
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(".write-check"))
     }
 
     /// A new run identifier: the UTC start time, sortable, plus the process id against collisions.

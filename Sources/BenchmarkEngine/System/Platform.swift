@@ -99,6 +99,16 @@ public enum Platform {
         guard status.st_mode & S_IFMT == S_IFDIR else { throw PlatformError(call: "mkdir", path: path, code: ENOTDIR) }
     }
 
+    /// Checks that files can be created in `directory` by creating an empty one and removing it;
+    /// nothing is flushed to disk, so the check costs no wait on the disk.
+    public static func checkCanCreateFiles(in directory: URL) throws(PlatformError) {
+        let probe = directory.appendingPathComponent(".write-check.\(getpid())").path
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw PlatformError(call: "open", path: probe) }
+        close(descriptor)
+        unlink(probe)
+    }
+
     /// Points the symbolic link `link` at `target`, replacing any previous link in one step.
     public static func pointLink(_ link: URL, at target: String) throws {
         let temporary = link.deletingLastPathComponent().appendingPathComponent(".\(link.lastPathComponent).\(getpid()).tmp")
