@@ -57,7 +57,7 @@ struct FaultMatrixTests {
             Fault(name: "garbage status line", place: .server(.serve), path: "faults/garbage", expected: .transport(.unsupportedURL)),
             Fault(name: "slow headers", place: .server(.serve), path: "faults/slow-headers", expected: .transport(.timedOut)),
             Fault(name: "slow response", place: .server(.serve), path: "faults/slow", expected: .transport(.timedOut)),
-            Fault(name: "dripping body", place: .server(.serve), path: "faults/trickle", expected: .transport(.timedOut)),
+            Fault(name: "dripping body", place: .server(.serve), path: "drip", expected: .transport(.timedOut)),
             Fault(name: "whole server stalled", place: .server(.stall), path: "movies/1", expected: .transport(.timedOut)),
             Fault(name: "401 Basic", place: .server(.serve), path: "faults/401", expected: .unauthorized([#"Basic realm="courier-fixtures""#])),
             Fault(name: "401 Bearer", place: .server(.serve), path: "faults/401/bearer", expected: .unauthorized([#"Bearer realm="courier-fixtures", error="invalid_token""#])),
@@ -76,7 +76,9 @@ struct FaultMatrixTests {
     enum Place: Sendable {
         /// A port that refuses every connection.
         case refusing
-        /// A fixture server that handles its connections this way.
+        /// A fixture server that handles its connections this way, with the standard routes and
+        /// `/drip`: one byte every 3 s, so that a byte never races the 1 s request timeout (which
+        /// URLSession counts from the last byte, curl from the start).
         case server(FixtureServer.Configuration.Acceptance)
 
         /// Runs `body` with the base URL of a fresh place of this kind, released afterwards.
@@ -87,7 +89,9 @@ struct FaultMatrixTests {
                 try await body(endpoint.url)
                 withExtendedLifetime(endpoint) {}
             case .server(let acceptance):
-                var configuration = FixtureServer.Configuration()
+                var routes = FixtureServer.standardRoutes
+                routes["/drip"] = FixtureRoute.payload(.tinyObject).with(fault: .slowDrip(chunkBytes: 1, interval: .seconds(3)))
+                var configuration = FixtureServer.Configuration(routes: routes)
                 configuration.acceptance = acceptance
                 let server = try FixtureServer.start(configuration)
                 defer { server.stop() }
