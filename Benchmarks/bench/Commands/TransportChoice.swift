@@ -41,9 +41,12 @@ enum TransportChoice: String, CaseIterable, Equatable, Sendable {
             // timeout with every byte: a server that drips its body would hold a call forever. The
             // middleware makes the timeout a deadline for the whole call. It leaves the call it gives
             // up running, and the session is invalidated without cancelling its tasks, because
-            // cancelling a call as it completes can deadlock or crash that Foundation; a call left
-            // running ends at the request timeout's next silence, or when the server ends it.
-            let deadline = TimeoutMiddleware(timeout, abandonment: .leaveRunning)
+            // cancelling a call as it completes can deadlock that Foundation. Its deadline is a
+            // tenth of a second after the session's own timeout, so that a server gone silent is
+            // timed out by the session, which ends the call: a call left running while its server
+            // closes the connection mid-head crashes that Foundation ("Transfer completed, but
+            // there's no response"). Only a server that keeps sending is given up by the middleware.
+            let deadline = TimeoutMiddleware(timeout + .milliseconds(100), abandonment: .leaveRunning)
             return RunTransport(transport: transport, deadline: deadline) {
                 transport.session.finishTasksAndInvalidate()
             }
