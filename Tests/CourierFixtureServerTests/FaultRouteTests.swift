@@ -9,42 +9,26 @@ import Testing
         "\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }
 
-    @Test func aResettingServerResetsBeforeReadingTheRequest() throws {
+    /// A server that sends nothing: reset unread (the whole server), stalled (the whole server), or
+    /// reset after reading (one route, which counts the request it read).
+    @Test(arguments: [
+        (FixtureServer.Configuration.Acceptance.reset, "/movies/1", RawConnection.End.reset, 0),
+        (.stall, "/movies/1", .timedOut, 0),
+        (.serve, "/faults/reset", .reset, 1),
+    ])
+    func nothingButTheEndComesBack(acceptance: FixtureServer.Configuration.Acceptance, path: String, end: RawConnection.End, executions: Int) throws {
         var configuration = FixtureServer.Configuration()
-        configuration.acceptance = .reset
-        let server = try FixtureServer.start(configuration)
-        defer { server.stop() }
-        let connection = try #require(RawConnection(port: server.port))
-        connection.send(request("/movies/1"))
-        let (bytes, end) = connection.receiveWithEnd()
-        #expect(bytes.isEmpty)
-        #expect(end == .reset)
-        #expect(server.requestCount("/movies/1") == 0)
-    }
-
-    @Test func aStalledServerAcceptsAndNeverAnswers() throws {
-        var configuration = FixtureServer.Configuration()
-        configuration.acceptance = .stall
+        configuration.acceptance = acceptance
+        // A stalled connection is not idle: this timeout must not close it.
         configuration.idleTimeout = .milliseconds(100)
         let server = try FixtureServer.start(configuration)
         defer { server.stop() }
         let connection = try #require(RawConnection(port: server.port, timeout: 1))
-        #expect(connection.send(request("/movies/1")))
-        let (bytes, end) = connection.receiveWithEnd()
+        #expect(connection.send(request(path)))
+        let (bytes, ending) = connection.receiveWithEnd()
         #expect(bytes.isEmpty)
-        #expect(end == .timedOut, "not closed by the idle timeout either")
-        #expect(server.requestCount("/movies/1") == 0)
-    }
-
-    @Test func resetAfterReadingCountsTheRequestAndSendsNothing() throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        let connection = try #require(RawConnection(port: server.port))
-        connection.send(request("/faults/reset"))
-        let (bytes, end) = connection.receiveWithEnd()
-        #expect(bytes.isEmpty)
-        #expect(end == .reset)
-        #expect(server.requestCount("/faults/reset") == 1)
+        #expect(ending == end)
+        #expect(server.requestCount(path) == executions)
     }
 
     /// The replay trap: a kept-alive connection serves a request, then the next one is read and

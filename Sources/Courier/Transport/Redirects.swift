@@ -29,7 +29,7 @@ public enum Redirects {
               let location = response.headers["Location"],
               let current = URL(string: request.url),
               let target = URL(string: location, relativeTo: current)?.absoluteURL,
-              target.scheme == "http" || target.scheme == "https"
+              defaultPort(target) != nil
         else { return nil }
         var next = request
         next.url = target.absoluteString
@@ -80,6 +80,7 @@ public enum Redirects {
             && (a.port ?? defaultPort(a)) == (b.port ?? defaultPort(b))
     }
 
+    /// The port of the URL's scheme when it is HTTP's; `nil` for other schemes.
     private static func defaultPort(_ url: URL) -> Int? {
         switch url.scheme?.lowercased() {
         case "http": 80

@@ -8,9 +8,9 @@ import Synchronization
 import Testing
 
 @Suite struct TimeoutMiddlewareTests {
-    /// Stands in for URLSession hanging on a `401` with `WWW-Authenticate` (Foundation 6.3.1 on
-    /// Linux): a transport that ignores cancellation. A test against a real loopback server follows
-    /// with the fixture server.
+    /// Stands in for a transport that hangs and ignores cancellation, as URLSession does on Linux
+    /// (Foundation 6.3.1) with a 401 offering `Basic` through a session whose delegate is not
+    /// Courier's (`URLSessionTransportTests` shows that hang against the fixture server).
     @Test func aTransportThatNeverAnswersTimesOut() async throws {
         let transport = InMemoryTransport { _ in
             await Task.detached { try? await Task.sleep(for: .seconds(60)) }.value

@@ -42,4 +42,10 @@ final class DelegatedSessions: Sendable {
         released.forEach { $0.session.finishTasksAndInvalidate() }
         return (made.session, made.delegate)
     }
+
+    /// The sessions made and still held: one per session they stand for that was alive at the last
+    /// lookup.
+    var count: Int {
+        entries.withLock { $0.count }
+    }
 }
