@@ -27,18 +27,25 @@ extension BenchApp {
     /// `bench baseline list`: each saved baseline with the machine it was measured on.
     static func listBaselines(reportsDirectory: String) -> Int32 {
         let store = BaselineStore(directory: URL(fileURLWithPath: reportsDirectory).appendingPathComponent("baselines"))
+        let names: [String]
         do {
-            let names = try store.list()
-            if names.isEmpty { print("No baselines saved in \(store.directory.path).") }
-            for name in names {
-                let report = try store.load(name)
-                let machine = report.environment
-                print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) run \(report.runID)\(report.isQuick ? " (quick)" : ""), \(machine.operatingSystem), \(machine.cpuCount) CPUs, \(machine.buildConfiguration), \(machine.allocator ?? "no jemalloc")")
-            }
-            return ExitCode.success
+            names = try store.list()
         } catch {
             return fail(error)
         }
+        if names.isEmpty { print("No baselines saved in \(store.directory.path).") }
+        // One unreadable file does not hide the others; it is reported and sets the exit code.
+        var status = ExitCode.success
+        for name in names {
+            do {
+                let report = try store.load(name)
+                let machine = report.environment
+                print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) run \(report.runID)\(report.isQuick ? " (quick)" : ""), \(machine.operatingSystem), \(machine.cpuCount) CPUs, \(machine.buildConfiguration), \(machine.allocator ?? "no jemalloc")")
+            } catch {
+                status = fail(error)
+            }
+        }
+        return status
     }
 
     /// `bench compare`: the table, `comparison.md` and `comparison.json` beside the current report,
@@ -60,9 +67,14 @@ extension BenchApp {
         }
     }
 
+    /// Whether a baseline argument names a run directory or report file rather than a saved baseline.
+    static func isPath(_ nameOrPath: String) -> Bool {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+    }
+
     /// A saved baseline by name, or a report by path when the argument looks like one.
     static func loadBaseline(_ nameOrPath: String, reportsDirectory: URL) throws -> Report {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+        if isPath(nameOrPath) {
             return try loadRun(URL(fileURLWithPath: nameOrPath)).report
         }
         return try BaselineStore(directory: reportsDirectory.appendingPathComponent("baselines")).load(nameOrPath)
@@ -76,7 +88,7 @@ extension BenchApp {
         }
         let file = isDirectory.boolValue ? location.appendingPathComponent("report.json") : location
         guard let data = FileManager.default.contents(atPath: file.path) else { throw MissingRun(path: file.path) }
-        return (try JSONReportWriter.read(data), file.deletingLastPathComponent().resolvingSymlinksInPath())
+        return (try JSONReportWriter.read(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
     }
 
     /// Writes `comparison.md` and `comparison.json` into a run directory.

@@ -11,10 +11,12 @@ extension BenchApp {
             return ExitCode.usage
         }
         let reports = URL(fileURLWithPath: options.outputDirectory)
-        // Resolved before measuring, so a mistyped name fails in a second, not after the suite.
+        // Resolved and checked before measuring, so a mistyped name or an unwritable directory fails
+        // in a second, not after the suite.
         let baseline: (name: String, report: Report)?
         do {
             baseline = try options.baseline.map { ($0, try loadBaseline($0, reportsDirectory: reports)) }
+            try ReportStore(directory: reports).checkWritable()
         } catch {
             return fail(error)
         }

@@ -11,6 +11,7 @@ enum BenchApp {
         static let success: Int32 = 0
         static let failure: Int32 = 1
         static let usage: Int32 = 64
+        static let badInput: Int32 = 65
         static let missingInput: Int32 = 66
     }
 
@@ -70,7 +71,9 @@ enum BenchApp {
     static func fail(_ error: any Error) -> Int32 {
         Platform.writeToStandardError("error: \(error)\n")
         switch error {
+        case BaselineError.invalidName: return ExitCode.usage
         case is BaselineError, is MissingRun: return ExitCode.missingInput
+        case ReportError.unreadable: return ExitCode.badInput
         default: return ExitCode.failure
         }
     }

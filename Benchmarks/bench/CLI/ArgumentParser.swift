@@ -20,6 +20,12 @@ struct ArgumentParser {
     struct Parsed {
         private var values: [String: [String]] = [:]
         var positionals: [String] = []
+        /// The command's usage text, for errors about a value.
+        let usage: String
+
+        init(usage: String) {
+            self.usage = usage
+        }
 
         /// The value of `name`; when the option was repeated, its last value.
         subscript(name: String) -> String? { values[name]?.last }
@@ -32,10 +38,30 @@ struct ArgumentParser {
         mutating func add(_ value: String, for name: String) {
             values[name, default: []].append(value)
         }
+
+        /// The value of `name` as an integer within `range`; `nil` when the option is absent.
+        func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            guard let text = self[name] else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw UsageError(message: "invalid value '\(text)' for '--\(name)' (expected an integer from \(range.lowerBound) to \(range.upperBound))", usage: usage)
+            }
+            return value
+        }
+
+        /// The value of `name` as a number within `range`, described as `what` in the error (such as
+        /// "requests per second"); `nil` when the option is absent. NaN and infinities are refused.
+        func number(_ name: String, in range: ClosedRange<Double>, what: String) throws(UsageError) -> Double? {
+            guard let text = self[name] else { return nil }
+            guard let value = Double(text), range.contains(value) else {
+                let bounds = [range.lowerBound, range.upperBound].map { Int(exactly: $0).map(String.init) ?? String($0) }
+                throw UsageError(message: "invalid value '\(text)' for '--\(name)' (expected \(what) from \(bounds[0]) to \(bounds[1]))", usage: usage)
+            }
+            return value
+        }
     }
 
     func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Parsed {
-        var parsed = Parsed()
+        var parsed = Parsed(usage: usage)
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--"), argument.count > 2 else {

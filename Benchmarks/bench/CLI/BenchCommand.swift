@@ -79,7 +79,8 @@ enum BenchCommand: Equatable {
           0   success; no regression
           1   a regression, a failed scenario, a report that could not be written, or no request of
               'load' succeeded
-          64  usage error (bad command, option or value)
+          64  usage error (bad command, option or value, invalid baseline name)
+          65  a baseline or report that is not valid JSON or not a bench report
           66  the baseline or run to compare does not exist
         """
 
@@ -87,9 +88,10 @@ enum BenchCommand: Equatable {
           --time-tolerance <t>    A speed change counts beyond this and beyond the noise. (default: 10%)
           --fail-time-tolerance <t>
                                   Slower beyond this fails; less is a warning. (default: the time tolerance)
-          --malloc-tolerance <n>  Allocations per operation more that fail. (default: 0.5)
+          --malloc-tolerance <n>  Allocations per operation more that fail, 0.001–1000000. (default: 0.5)
           --load-tolerance <t>    Load-run changes beyond this are warnings. (default: 30%)
-                                  Tolerances are fractions (0.25) or percentages (25%).
+                                  Tolerances are fractions (0.25) or percentages (25%), from 0 to
+                                  10000%.
         """
 
     static let runUsage = """
@@ -161,8 +163,9 @@ enum BenchCommand: Equatable {
         USAGE: bench serve [--port <p>] [--duration <d>]
 
         OPTIONS:
-          --port <p>              Port to listen on. (default: one the system picks, printed)
-          --duration <d>          How long to serve, such as 30s or 5m. (default: 60s)
+          --port <p>              Port to listen on, 0–65535; 0 lets the system pick one, printed.
+                                  (default: 0)
+          --duration <d>          How long to serve, 1ms–24h, such as 30s or 5m. (default: 60s)
           -h, --help              Shows this help.
         """
 
@@ -201,13 +204,7 @@ enum BenchCommand: Equatable {
         case "serve":
             if wantsHelp { return .help(serveUsage) }
             let values = try ArgumentParser(options: [("port", true), ("duration", true)], usage: serveUsage).parse(arguments.dropFirst())
-            var port: UInt16 = 0
-            if let value = values["port"] {
-                guard let parsed = UInt16(value) else {
-                    throw UsageError(message: "invalid value '\(value)' for '--port' (expected 0 to 65535)", usage: serveUsage)
-                }
-                port = parsed
-            }
+            let port = UInt16(try values.integer("port", in: 0...65535) ?? 0)
             let seconds = try values["duration"].map { value throws(UsageError) in try LoadOptions.seconds(value, option: "duration", usage: serveUsage) } ?? 60
             return .serve(port: port, seconds: seconds)
         case "fixtures":
@@ -241,7 +238,7 @@ enum BenchCommand: Equatable {
         run.filter = parsed["filter"]
         run.isQuick = parsed["quick"] != nil
         run.outputDirectory = parsed["out"] ?? run.outputDirectory
-        run.baseline = parsed["baseline"]
+        run.baseline = try parsed["baseline"].map { argument throws(UsageError) in try validBaseline(argument, usage: runUsage) }
         run.thresholds = try thresholds(parsed, usage: runUsage)
         if let list = parsed["format"] {
             var formats: [ReportFormat] = []
@@ -261,7 +258,11 @@ enum BenchCommand: Equatable {
         case "save":
             let parser = ArgumentParser(options: [("run", true), ("reports", true)], positionals: 1, usage: baselineUsage)
             let parsed = try parser.parse(arguments.dropFirst())
-            return .saveBaseline(name: parsed.positionals.first ?? "default", run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
+            let name = parsed.positionals.first ?? "default"
+            guard BaselineStore.isValidName(name) else {
+                throw UsageError(message: "invalid baseline name '\(name)' (expected letters, digits, '.', '_' and '-', not starting with '.')", usage: baselineUsage)
+            }
+            return .saveBaseline(name: name, run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
         case "list":
             let parsed = try ArgumentParser(options: [("reports", true)], usage: baselineUsage).parse(arguments.dropFirst())
             return .listBaselines(reportsDirectory: parsed["reports"] ?? "Reports")
@@ -278,31 +279,34 @@ enum BenchCommand: Equatable {
         guard let baseline = parsed.positionals.first else {
             throw UsageError(message: "missing <baseline>", usage: compareUsage)
         }
-        var options = CompareOptions(baseline: baseline)
+        var options = CompareOptions(baseline: try validBaseline(baseline, usage: compareUsage))
         options.current = parsed.positionals.dropFirst().first
         options.reportsDirectory = parsed["reports"] ?? options.reportsDirectory
         options.thresholds = try thresholds(parsed, usage: compareUsage)
         return options
     }
 
+    /// A baseline argument as given: a path to a report, or a valid baseline name.
+    private static func validBaseline(_ argument: String, usage: String) throws(UsageError) -> String {
+        guard BenchApp.isPath(argument) || BaselineStore.isValidName(argument) else {
+            throw UsageError(message: "invalid baseline name '\(argument)' (expected letters, digits, '.', '_' and '-', not starting with '.'; or the path of a run directory or report.json)", usage: usage)
+        }
+        return argument
+    }
+
     private static func thresholds(_ parsed: ArgumentParser.Parsed, usage: String) throws(UsageError) -> Thresholds {
         func fraction(_ name: String) throws(UsageError) -> Double? {
             guard let text = parsed[name] else { return nil }
             let isPercent = text.hasSuffix("%")
-            guard let number = Double(isPercent ? String(text.dropLast()) : text), number.isFinite, number >= 0 else {
-                throw UsageError(message: "invalid value '\(text)' for '--\(name)' (expected a fraction such as 0.25 or a percentage such as 25%)", usage: usage)
+            let number = Double(isPercent ? String(text.dropLast()) : text).map { isPercent ? $0 / 100 : $0 }
+            guard let number, (0...100).contains(number) else {
+                throw UsageError(message: "invalid value '\(text)' for '--\(name)' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)", usage: usage)
             }
-            return isPercent ? number / 100 : number
+            return number
         }
         let defaults = Thresholds()
         let time = try fraction("time-tolerance") ?? defaults.time
-        var mallocs = defaults.mallocsPerOperation
-        if let text = parsed["malloc-tolerance"] {
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError(message: "invalid value '\(text)' for '--malloc-tolerance' (expected a positive number)", usage: usage)
-            }
-            mallocs = value
-        }
+        let mallocs = try parsed.number("malloc-tolerance", in: 0.001...1_000_000, what: "allocations per operation") ?? defaults.mallocsPerOperation
         return Thresholds(
             mallocsPerOperation: mallocs,
             time: time,

@@ -48,29 +48,37 @@ struct LoadOptions: Equatable {
                           [--reactors <n>] [--out <dir>]
 
         OPTIONS:
-          --url <url>             http:// or https:// URL every request goes to.
+          --url <url>             http:// or https:// URL every request goes to (a port from 1 to 65535).
           --method <m>            HTTP method. (default: GET)
           --header 'Name: value'  A header field; repeat for more. Values of secret-looking fields
                                   (Authorization, Cookie, *token*, *key*, …) never reach a report.
           --body <file>           Sends the file's bytes as the body of every request.
           --concurrency <c>       Workers, 1–4096; with --rate, the most requests in flight. (default: 16)
-          --rate <r>              Requests per second, started on schedule (open loop); latency is then
-                                  measured from each request's intended start.
-          --duration <d>          How long to send, such as 10s, 500ms or 2m. (default: 10s)
-          --requests <n>          Stop after n requests (and at --duration, if given, or after 1 h).
-          --timeout <t>           Per-request timeout. (default: 10s)
+          --rate <r>              Requests per second, 0.001–1000000, started on schedule (open loop);
+                                  latency is then measured from each request's intended start. None
+                                  starts after --duration: those due but not started are reported
+                                  as missed, and the summary says the rate was not reached.
+          --duration <d>          How long to start requests, 1ms–24h, such as 10s, 500ms or 2m.
+                                  (default: 10s)
+          --requests <n>          Stop after n requests, 1–1000000000 (and at --duration, if given,
+                                  or after 1 h).
+          --timeout <t>           Each request's limit, 1ms–24h: from its start to its end (with
+                                  curl, from when it leaves the transport's queue). (default: 10s)
           --decode <mode>         none (bytes), json (any JSON) or a fixture model: \(PayloadShape.allCases.map(\.rawValue).joined(separator: ", ")).
                                   (default: none)
           --transport <t>         urlsession (Foundation) or curl (libcurl's multi interface, much
                                   faster; needs libcurl at build time). (default: urlsession)
           --reactors <n>          Reactor threads of the curl transport, 1–16; the connections are
                                   split between them. (default: 2; 1 on one CPU)
-          --out <dir>             Directory for run reports. (default: Reports)
+          --out <dir>             Directory for run reports, checked before any request is sent.
+                                  (default: Reports)
           -h, --help              Shows this help.
 
-        Every request ends in one class: success, badStatus(<code>), decoding, timeout,
-        connectionRefused, connectionLost, transport(<URLError code>) or cancelled.
-        Exit status 1 when not one request succeeded.
+        The run ends within --duration + --timeout + 1 s whatever the server does: a request still in
+        flight then has outlived its timeout and is counted as one. Every request ends in one class:
+        success, badStatus(<code>), decoding, timeout, connectionRefused, connectionLost,
+        transport(<URLError code>) or cancelled; scheduled = sent + missed, sent = succeeded + errors.
+        Exit status 1 when not one request succeeded or the report directory cannot be written.
         """
 
     /// The options of `bench load`, validated.
@@ -86,6 +94,9 @@ struct LoadOptions: Equatable {
               let host = url.host, !host.isEmpty
         else {
             throw UsageError(message: "invalid URL '\(text)' in '--url' (expected http://host[:port]/path)", usage: usage)
+        }
+        if let port = portText(of: text), !port.isEmpty, Int(port).map({ (1...65535).contains($0) }) != true {
+            throw UsageError(message: "invalid port '\(port)' in '--url' (expected 1 to 65535)", usage: usage)
         }
         var options = LoadOptions(url: url)
         if let method = values["method"] {
@@ -103,22 +114,9 @@ struct LoadOptions: Equatable {
             options.headers.append(Header(name: name, value: value))
         }
         options.bodyFile = values["body"]
-        if let value = values["concurrency"] {
-            guard let concurrency = Int(value), (1...4096).contains(concurrency) else {
-                throw UsageError(message: "invalid value '\(value)' for '--concurrency' (expected an integer from 1 to 4096)", usage: usage)
-            }
-            options.concurrency = concurrency
-        }
-        if let value = values["rate"] {
-            guard let rate = Double(value), rate > 0, rate.isFinite else {
-                throw UsageError(message: "invalid value '\(value)' for '--rate' (expected requests per second above 0)", usage: usage)
-            }
-            options.rate = rate
-        }
-        if let value = values["requests"] {
-            guard let requests = Int(value), requests > 0 else {
-                throw UsageError(message: "invalid value '\(value)' for '--requests' (expected a positive integer)", usage: usage)
-            }
+        options.concurrency = try values.integer("concurrency", in: 1...4096) ?? options.concurrency
+        options.rate = try values.number("rate", in: 0.001...1_000_000, what: "requests per second")
+        if let requests = try values.integer("requests", in: 1...1_000_000_000) {
             options.requests = requests
             options.durationSeconds = 3600
         }
@@ -143,24 +141,31 @@ struct LoadOptions: Equatable {
             }
             options.transport = transport
         }
-        if let value = values["reactors"] {
-            guard let reactors = Int(value), (1...16).contains(reactors) else {
-                throw UsageError(message: "invalid value '\(value)' for '--reactors' (expected an integer from 1 to 16)", usage: usage)
-            }
-            options.reactors = reactors
-        }
+        options.reactors = try values.integer("reactors", in: 1...16) ?? options.reactors
         options.outputDirectory = values["out"] ?? options.outputDirectory
         return options
     }
 
-    /// `10s`, `500ms`, `2m` or a bare number of seconds, above 0 and at most a day.
+    /// `10s`, `500ms`, `2m` or a bare number of seconds, from 1 ms to a day.
     static func seconds(_ text: String, option: String, usage: String = usage) throws(UsageError) -> Double {
         let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         let unit = units.first { text.hasSuffix($0.suffix) && Double(text.dropLast($0.suffix.count)) != nil }
         let number = Double(unit.map { String(text.dropLast($0.suffix.count)) } ?? text)
-        guard let number, number > 0, number * (unit?.scale ?? 1) <= 86_400 else {
-            throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a duration such as 10s, 500ms or 2m)", usage: usage)
+        guard let seconds = number.map({ $0 * (unit?.scale ?? 1) }), (0.001...86_400).contains(seconds) else {
+            throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)", usage: usage)
         }
-        return number * (unit?.scale ?? 1)
+        return seconds
+    }
+
+    /// The port as written in the authority of the URL `text` (after any user info, and after the
+    /// brackets of an IPv6 address), or `nil` when it names none. Foundation reads ports past 65535,
+    /// and a port too large for an `Int` as none at all, so the text itself is checked.
+    private static func portText(of text: String) -> Substring? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        var authority = text[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { authority = authority[authority.index(after: close)...] }
+        guard let colon = authority.firstIndex(of: ":") else { return nil }
+        return authority[authority.index(after: colon)...]
     }
 }

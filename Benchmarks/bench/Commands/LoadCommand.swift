@@ -22,6 +22,12 @@ enum LoadCommand {
             }
             body = data
         }
+        do {
+            try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).checkWritable()
+        } catch {
+            Platform.writeToStandardError("error: \(error); no request was sent\n")
+            return BenchApp.ExitCode.failure
+        }
         let decoder = if case .model(let shape) = options.decode { shape.makeDecoder() } else { JSONDecoder() }
         let transport: RunTransport
         do {
@@ -30,14 +36,15 @@ enum LoadCommand {
             Platform.writeToStandardError("error: \(error)\n")
             return BenchApp.ExitCode.failure
         }
-        let client = APIClient(baseURL: options.url, transport: transport.transport, decoder: decoder)
+        let client = transport.client(baseURL: options.url, decoder: decoder)
         let scenarioName = scenarioName(options)
         let endpoint = URLEndpoint(options, body: body)
         let configuration = LoadConfiguration(
             concurrency: options.concurrency,
             rate: options.rate,
             maximumRequests: options.requests,
-            durationNanoseconds: UInt64(options.durationSeconds * 1e9)
+            durationNanoseconds: LoadConfiguration.nanoseconds(options.durationSeconds),
+            requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(options.timeoutSeconds)
         )
         let startedAt = Date()
         let counter = AllocationCounter.shared

@@ -54,6 +54,8 @@ enum LoadScenarios {
     private static func runAgainstFixtureServer(_ context: ScenarioContext, _ choice: TransportChoice, _ configuration: LoadConfiguration) async throws -> [ScenarioResult] {
         let server = try FixtureServer.start()
         defer { server.stop() }
+        var configuration = configuration
+        configuration.requestTimeoutNanoseconds = 10_000_000_000
         let transport = try choice.make(connections: configuration.concurrency, timeoutSeconds: 10)
         do {
             let results = try await run(context, client: APIClient(baseURL: server.baseURL, transport: transport.transport), configuration)

@@ -5,8 +5,8 @@ import FoundationNetworking
 import Synchronization
 
 /// Runs `operation` and returns what it returns, unless `limit` passes first: then the operation is
-/// cancelled and abandoned, and this throws `URLError(.timedOut)` at once, even if the operation
-/// ignores cancellation and never ends.
+/// abandoned (cancelled, unless `abandonment` says to leave it running), and this throws
+/// `URLError(.timedOut)` at once, even if the operation ignores cancellation and never ends.
 ///
 /// The bound to put around a call that may hang, such as a call through a session whose own
 /// delegate leaves an authentication challenge unanswered on Linux:
@@ -20,9 +20,10 @@ import Synchronization
 public func withTimeLimit<Value: Sendable>(
     _ limit: Duration,
     clock: any ClientClock = SystemClock(),
+    abandonment: TimeoutMiddleware.Abandonment = .cancel,
     _ operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
-    let race = Race<Value>()
+    let race = Race<Value>(cancelsWork: abandonment == .cancel)
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             race.start(continuation, work: operation, deadline: { try await clock.sleep(for: limit) })
@@ -41,6 +42,11 @@ private final class Race<Value: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
+    private let cancelsWork: Bool
+
+    init(cancelsWork: Bool) {
+        self.cancelsWork = cancelsWork
+    }
 
     func start(
         _ continuation: CheckedContinuation<Value, any Error>,
@@ -72,19 +78,20 @@ private final class Race<Value: Sendable>: Sendable {
             return state.result != nil
         }
         if over {
-            worker.cancel()
+            if cancelsWork { worker.cancel() }
             timer.cancel()
         }
     }
 
-    /// Resumes the caller with `result` unless it was already resumed, and cancels both tasks without
-    /// waiting for them: an operation that ignores cancellation must not hold the caller.
+    /// Resumes the caller with `result` unless it was already resumed, and cancels the timer and
+    /// (unless told to leave it running) the work without waiting for them: an operation that ignores
+    /// cancellation must not hold the caller.
     func finish(with result: Result<Value, any Error>) {
         let (continuation, tasks) = state.withLock { state in
             guard state.result == nil else { return (nil as CheckedContinuation<Value, any Error>?, [Task<Void, Never>]()) }
             state.result = result
             defer { state.continuation = nil; state.tasks = [] }
-            return (state.continuation, state.tasks)
+            return (state.continuation, cancelsWork ? state.tasks : Array(state.tasks.dropFirst()))
         }
         continuation?.resume(with: result)
         // Cancelled from a detached task, not here: this may run inside a cancellation handler, and
