@@ -44,8 +44,16 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     @ExplicitNull public var outcomes: Outcomes? = nil
     /// Concurrent workers (load runs).
     @ExplicitNull public var concurrency: Int? = nil
-    /// Requests per second asked for (open-loop runs).
+    /// Requests per second asked for (open-loop runs); with stages, the rate the first ramps from.
     @ExplicitNull public var targetRate: Double? = nil
+    /// The stages of a ramping open loop, when it had any.
+    @ExplicitNull public var stages: [LoadStage]? = nil
+    /// The run interval by interval (load runs).
+    @ExplicitNull public var timeSeries: TimeSeries? = nil
+    /// How hard the generator itself worked (load runs).
+    @ExplicitNull public var generator: GeneratorLoad? = nil
+    /// The verdict on the service-level objectives the run was given (`--slo`), if any.
+    @ExplicitNull public var serviceLevel: ServiceLevelVerdict? = nil
 
     /// A result with the figures every scenario has; the others start out `nil`.
     public init(name: String, kind: Kind, operations: Int, warmupOperations: Int, durationSeconds: Double) {
