@@ -19,6 +19,20 @@ public enum Platform {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
+    /// Microseconds since the Unix epoch on the wall clock, for stamping when a run started.
+    public static func unixMicroseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) &* 1_000_000 &+ Int64(spec.tv_nsec) / 1_000
+    }
+
+    /// CPU time, user and system, this process has used so far, in nanoseconds.
+    public static func processCPUNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
     /// Whether standard output is a terminal, where a live progress line makes sense.
     public static var standardOutputIsTerminal: Bool {
         isatty(STDOUT_FILENO) == 1
