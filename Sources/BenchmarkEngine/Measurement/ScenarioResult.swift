@@ -173,6 +173,27 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
             errors.values.reduce(0, +)
         }
 
+        /// Adds `other`'s counts to these: two intervals, or shards of one schedule, as one.
+        public mutating func add(_ other: Outcomes) {
+            scheduled += other.scheduled
+            sent += other.sent
+            missed += other.missed
+            succeeded += other.succeeded
+            errors.merge(other.errors, uniquingKeysWith: +)
+        }
+
+        /// Takes `other`'s counts, added before, out of these; classes that drop to 0 go.
+        mutating func subtract(_ other: Outcomes) {
+            scheduled -= other.scheduled
+            sent -= other.sent
+            missed -= other.missed
+            succeeded -= other.succeeded
+            for (kind, count) in other.errors {
+                let remaining = errors[kind, default: 0] - count
+                errors[kind] = remaining > 0 ? remaining : nil
+            }
+        }
+
         /// Whether every request due was sent or missed, and every request sent ended in exactly one
         /// outcome.
         public var reconciles: Bool {
