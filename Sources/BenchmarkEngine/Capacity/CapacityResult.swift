@@ -13,6 +13,8 @@ public struct CapacityResult: Codable, Sendable, Equatable {
         case timeLimit
         /// The search was interrupted (Ctrl-C).
         case interrupted
+        /// A step could not be run at all (the transport could not be made, say).
+        case stepFailed
     }
 
     /// Whose limit the search found.
