@@ -1,0 +1,355 @@
+/// Validates a whole document against RFC 8259 in one pass over its bytes and writes its tape.
+///
+/// Every byte is checked whatever the model will read later: structure, numbers, string escapes and
+/// UTF-8. Values are not converted here; the tape only records where each lies, and the decoder
+/// converts what it reads. The input must be followed by ``padding`` zero bytes: the scanners read
+/// ahead without bounds checks and stop at the first zero, which no valid document holds outside a
+/// string (where an unescaped control character is an error anyway).
+struct Parser {
+    /// How deeply arrays and objects may nest, as in Foundation's `JSONDecoder`. It bounds the
+    /// recursion of `Decodable` initialisers, which run on the caller's stack.
+    static let maximumDepth = 512
+    /// The zero bytes the input must be followed by: enough for one 8-byte load at the last byte.
+    static let padding = 16
+
+    private let bytes: UnsafePointer<UInt8>
+    private let length: Int
+    /// The tape. The parser owns it while it runs and grows it as needed; the caller takes it back.
+    private(set) var tokens: UnsafeMutablePointer<Token>
+    /// The tape's capacity in entries.
+    private(set) var capacity: Int
+    /// Entries written so far.
+    private(set) var count = 0
+
+    /// A parser over `length` bytes at `bytes` (padded), writing into `tokens`, which has room for
+    /// `capacity` entries and is reallocated when full.
+    init(bytes: UnsafePointer<UInt8>, length: Int, tokens: UnsafeMutablePointer<Token>, capacity: Int) {
+        self.bytes = bytes
+        self.length = length
+        self.tokens = tokens
+        self.capacity = max(capacity, 1)
+    }
+
+    /// The link from an open container to the one enclosing it while it is open: its `end` field
+    /// holds its parent's index until it closes, and this marks the top level.
+    private static let topLevel = UInt32.max
+
+    /// Parses the document, or throws at the first byte that makes it invalid.
+    ///
+    /// The tape then ends with one extra `null` entry, which stands for absent values (a super
+    /// decoder for a missing key decodes null, as Foundation's does).
+    mutating func parseDocument() throws(SyntaxError) {
+        var i = 0
+        // RFC 8259 §8.1: a parser may ignore a byte order mark.
+        if length >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        var open = Self.topLevel
+        var depth = 0
+        value: while true {
+            i = skipWhitespace(from: i)
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i = try scanString(at: i)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                guard depth <= Self.maximumDepth else {
+                    throw SyntaxError(message: "Too many nested arrays or objects (more than \(Self.maximumDepth))", offset: i)
+                }
+                let isObject = bytes[i] == UInt8(ascii: "{")
+                var token = Token(isObject ? .object : .array, start: i, end: 0)
+                token.end = open
+                open = UInt32(truncatingIfNeeded: append(token))
+                i = skipWhitespace(from: i + 1)
+                if bytes[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    i += 1
+                    open = close(open)
+                    depth -= 1
+                } else if isObject {
+                    i = try scanKey(at: i, afterComma: false)
+                    continue value
+                } else {
+                    continue value
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try scanNumber(at: i)
+            case UInt8(ascii: "t"):
+                i = try scanLiteral(.true, at: i)
+            case UInt8(ascii: "f"):
+                i = try scanLiteral(.false, at: i)
+            case UInt8(ascii: "n"):
+                i = try scanLiteral(.null, at: i)
+            default:
+                throw unexpected(at: i, expecting: "a value")
+            }
+            // A value is complete; what may follow it depends on the container it is in.
+            while open != Self.topLevel {
+                let container = Int(open)
+                tokens[container].count += 1
+                i = skipWhitespace(from: i)
+                let byte = bytes[i]
+                if tokens[container].kind == .object {
+                    if byte == UInt8(ascii: ",") {
+                        i = try scanKey(at: i + 1, afterComma: true)
+                        continue value
+                    }
+                    guard byte == UInt8(ascii: "}") else { throw unexpected(at: i, expecting: "',' or '}' after an object member") }
+                } else {
+                    if byte == UInt8(ascii: ",") {
+                        i += 1
+                        continue value
+                    }
+                    guard byte == UInt8(ascii: "]") else { throw unexpected(at: i, expecting: "',' or ']' after an array element") }
+                }
+                i += 1
+                open = close(open)
+                depth -= 1
+            }
+            break
+        }
+        i = skipWhitespace(from: i)
+        guard i == length else { throw unexpected(at: i, expecting: "the end of the data after the document") }
+        append(Token(.null, start: length, end: length))
+    }
+
+    /// Closes the container at `index`: its `end` becomes the index of the next entry, and the
+    /// enclosing container it linked to is returned.
+    private mutating func close(_ index: UInt32) -> UInt32 {
+        let container = Int(index)
+        let parent = tokens[container].end
+        tokens[container].end = UInt32(truncatingIfNeeded: count)
+        return parent
+    }
+
+    /// Appends an entry and returns its index.
+    @inline(__always) @discardableResult
+    private mutating func append(_ token: Token) -> Int {
+        if count == capacity { grow() }
+        (tokens + count).initialize(to: token)
+        count += 1
+        return count - 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: tokens, count: count)
+        tokens.deallocate()
+        tokens = larger
+        capacity *= 2
+    }
+
+    @inline(__always)
+    private func skipWhitespace(from start: Int) -> Int {
+        var i = start
+        while true {
+            let byte = bytes[i]
+            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return i }
+            i += 1
+        }
+    }
+
+    /// Scans `"key" :` from `start` (whitespace allowed around) and returns the offset after the colon.
+    private mutating func scanKey(at start: Int, afterComma: Bool) throws(SyntaxError) -> Int {
+        var i = skipWhitespace(from: start)
+        guard bytes[i] == UInt8(ascii: "\"") else {
+            throw unexpected(at: i, expecting: afterComma ? "a key in double quotes after ','" : "a key in double quotes or '}'")
+        }
+        i = skipWhitespace(from: try scanString(at: i))
+        guard bytes[i] == UInt8(ascii: ":") else { throw unexpected(at: i, expecting: "':' after an object key") }
+        return i + 1
+    }
+
+    /// Checks `true`, `false` or `null` at `start` and returns the offset after it.
+    private mutating func scanLiteral(_ kind: TokenKind, at start: Int) throws(SyntaxError) -> Int {
+        let word = UInt32(littleEndian: UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt32.self))
+        let matches: Bool
+        let length: Int
+        switch kind {
+        case .true:
+            (matches, length) = (word == 0x6575_7274, 4)  // "true"
+        case .false:
+            (matches, length) = (word == 0x736C_6166 && bytes[start + 4] == UInt8(ascii: "e"), 5)  // "fals" "e"
+        default:
+            (matches, length) = (word == 0x6C6C_756E, 4)  // "null"
+        }
+        guard matches else { throw SyntaxError(message: "Invalid literal (expected true, false or null)", offset: start) }
+        append(Token(kind, start: start, end: start + length))
+        return start + length
+    }
+
+    /// Checks the number at `start` against RFC 8259's grammar and returns the offset after it.
+    private mutating func scanNumber(at start: Int) throws(SyntaxError) -> Int {
+        var i = start
+        var flags = Token.numberIsInteger
+        if bytes[i] == UInt8(ascii: "-") {
+            flags |= Token.numberIsNegative
+            i += 1
+        }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if Self.isDigit(bytes[i]) { throw SyntaxError(message: "Invalid number: leading zeros are not allowed", offset: i) }
+        } else if Self.isDigit(bytes[i]) {
+            i += 1
+            while Self.isDigit(bytes[i]) { i += 1 }
+        } else {
+            throw SyntaxError(message: "Invalid number: expected a digit after '-'", offset: i)
+        }
+        if bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard Self.isDigit(bytes[i]) else { throw SyntaxError(message: "Invalid number: expected a digit after '.'", offset: i) }
+            while Self.isDigit(bytes[i]) { i += 1 }
+            flags &= ~Token.numberIsInteger
+        }
+        if bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard Self.isDigit(bytes[i]) else { throw SyntaxError(message: "Invalid number: expected a digit in the exponent", offset: i) }
+            while Self.isDigit(bytes[i]) { i += 1 }
+            flags &= ~Token.numberIsInteger
+        }
+        append(Token(.number, flags: flags, start: start, end: i))
+        return i
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// The error for an unexpected byte at `offset`, saying what would have been valid.
+    private func unexpected(at offset: Int, expecting expected: String) -> SyntaxError {
+        guard offset < length else { return SyntaxError(message: "Unexpected end of data (expected \(expected))", offset: offset) }
+        return SyntaxError(message: "Unexpected \(Self.describe(bytes[offset])) (expected \(expected))", offset: offset)
+    }
+
+    /// "character 'x'" for printable ASCII, "byte 0x07" otherwise.
+    static func describe(_ byte: UInt8) -> String {
+        if byte > 0x20, byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(hex.count == 1 ? "0" : "")\(hex)"
+    }
+}
+
+extension Parser {
+    /// Scans the string whose opening quote is at `quote`, checking escapes and UTF-8, and returns
+    /// the offset after its closing quote.
+    @inline(__always)
+    fileprivate mutating func scanString(at quote: Int) throws(SyntaxError) -> Int {
+        var i = quote + 1
+        var flags: UInt8 = 0
+        while true {
+            // Eight bytes at a time while none needs a closer look; the lowest flagged byte is a
+            // real one (the tricks below can only misflag bytes above a real one).
+            let mask = Self.attentionMask(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)))
+            if mask == 0 {
+                i += 8
+                continue
+            }
+            i += mask.trailingZeroBitCount >> 3
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                flags = Token.stringHasEscapes
+                i = try scanEscape(at: i)
+            } else if byte >= 0x80 {
+                i = try scanMultibyte(at: i)
+            } else if i == length {
+                throw SyntaxError(message: "Unterminated string", offset: quote)
+            } else {
+                throw SyntaxError(message: "Unescaped control character \(Self.describe(byte)) in a string", offset: i)
+            }
+        }
+        append(Token(.string, flags: flags, start: quote + 1, end: i))
+        return i + 1
+    }
+
+    /// The high bit of each byte of `word` that is a quote, a backslash, a control character or
+    /// not ASCII; zero when all eight are plain.
+    @inline(__always)
+    static func attentionMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        // (x - 1) & ~x sets the high bit of a zero byte; word - 0x20 sets it below 0x20; word itself
+        // has it at and above 0x80.
+        let flagged = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) | word
+        return flagged & 0x8080_8080_8080_8080
+    }
+
+    /// Checks the escape at `start` (a backslash) and returns the offset after it. A `\u` escape of
+    /// a UTF-16 surrogate must be a high one followed by a low one: a lone surrogate cannot be a
+    /// Swift `String`, so it is an error rather than a silent replacement.
+    private func scanEscape(at start: Int) throws(SyntaxError) -> Int {
+        switch bytes[start + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return start + 2
+        case UInt8(ascii: "u"):
+            guard let unit = hexQuad(at: start + 2) else {
+                throw SyntaxError(message: "Invalid \\u escape (expected four hexadecimal digits)", offset: start)
+            }
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
+                      let low = hexQuad(at: start + 8), (0xDC00...0xDFFF).contains(low)
+                else {
+                    throw SyntaxError(message: "Unpaired UTF-16 surrogate in a \\u escape (a high surrogate must be followed by a low one)", offset: start)
+                }
+                return start + 12
+            case 0xDC00...0xDFFF:
+                throw SyntaxError(message: "Unpaired UTF-16 surrogate in a \\u escape (a low surrogate without a high one)", offset: start)
+            default:
+                return start + 6
+            }
+        default:
+            throw SyntaxError(message: "Invalid escape sequence", offset: start)
+        }
+    }
+
+    /// The four hexadecimal digits at `start` as a number; reads no further than the first non-digit.
+    private func hexQuad(at start: Int) -> UInt16? {
+        var value: UInt16 = 0
+        for offset in 0..<4 {
+            guard let digit = Self.hexValue(bytes[start + offset]) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt16? {
+        if byte &- UInt8(ascii: "0") < 10 { return UInt16(byte &- UInt8(ascii: "0")) }
+        let lower = byte | 0x20
+        if lower &- UInt8(ascii: "a") < 6 { return UInt16(lower &- UInt8(ascii: "a") + 10) }
+        return nil
+    }
+
+    /// Checks the multi-byte UTF-8 sequence at `start` and returns the offset after it. Overlong
+    /// forms, UTF-16 surrogates and code points above U+10FFFF are errors (RFC 3629 §4).
+    private func scanMultibyte(at start: Int) throws(SyntaxError) -> Int {
+        let lead = bytes[start]
+        let second = bytes[start + 1]
+        let length: Int
+        let valid: Bool
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+            valid = Self.isContinuation(second)
+        case 0xE0...0xEF:
+            length = 3
+            let lowest: UInt8 = lead == 0xE0 ? 0xA0 : 0x80  // below is overlong
+            let highest: UInt8 = lead == 0xED ? 0x9F : 0xBF  // above is a surrogate
+            valid = second >= lowest && second <= highest && Self.isContinuation(bytes[start + 2])
+        case 0xF0...0xF4:
+            length = 4
+            let lowest: UInt8 = lead == 0xF0 ? 0x90 : 0x80  // below is overlong
+            let highest: UInt8 = lead == 0xF4 ? 0x8F : 0xBF  // above is past U+10FFFF
+            valid = second >= lowest && second <= highest && Self.isContinuation(bytes[start + 2]) && Self.isContinuation(bytes[start + 3])
+        default:
+            length = 1
+            valid = false
+        }
+        guard valid else { throw SyntaxError(message: "Invalid UTF-8 in a string", offset: start) }
+        return start + length
+    }
+
+    @inline(__always)
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+}
