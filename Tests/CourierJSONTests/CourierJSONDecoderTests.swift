@@ -72,6 +72,8 @@ struct CourierJSONDecoderTests {
         expectParity("[1e39]", as: [Float].self)
         expectParity("[1e400]", as: [Double].self)
         expectParity("[true, false]", as: [Bool].self)
+        expectParity("[true, null]", as: [Bool].self)
+        expectParity(#"{"a": null}"#, as: [String: Bool].self)
         expectParity("[1]", as: [Bool].self)
         expectParity("[true]", as: [Int].self)
         expectParity(#"["a", "\u00e9\n\"\\\/\ud834\udd1e"]"#, as: [String].self)

@@ -29,6 +29,8 @@ final class DecodingState {
     /// The last type found not to be an array or a dictionary, so a tree of one class does not
     /// look that up at every node.
     @exclusivity(unchecked) var lastPlainType: ObjectIdentifier?
+    /// The location ``location(of:)`` found last.
+    private var lastLocation: TextLocation?
     /// Keys converted from snake case, by their JSON spelling: most documents repeat a few keys.
     var camelCaseKeys: [String: String] = [:]
     /// ``options``' user info as `Decoder` hands it out, converted on first use.
@@ -121,7 +123,13 @@ final class DecodingState {
     }
 
     /// The line, column and byte of `offset`.
+    ///
+    /// Counting lines is a pass over the input, and types that try one decode after another
+    /// (`try? decode(Bool.self)`, then `String`, …) fail at every value; counting on from the last
+    /// location asked for keeps that linear in the document's size instead of quadratic.
     func location(of offset: Int) -> TextLocation {
-        TextLocation(of: offset, in: UnsafeBufferPointer(start: bytes, count: length))
+        let location = TextLocation(of: offset, in: UnsafeBufferPointer(start: bytes, count: length), from: lastLocation)
+        lastLocation = location
+        return location
     }
 }

@@ -6,12 +6,14 @@ protocol JSONScalar {
 }
 
 extension Bool: JSONScalar {
+    /// A null is a type mismatch for `Bool`, not a missing value as for every other type: that is
+    /// what Foundation's decoder throws, and callers match on it.
     static func read(from state: DecodingState, at index: Int) throws(ValueFailure) -> Bool {
         let token = state.tokens[index]
         switch token.kind {
         case .true: return true
         case .false: return false
-        default: throw state.mismatch(Bool.self, token)
+        default: throw .typeMismatch(Bool.self, found: token.kind, offset: state.offset(of: token))
         }
     }
 }

@@ -15,11 +15,13 @@ struct TextLocation: CustomStringConvertible {
     /// The byte offset, from 0.
     let offset: Int
 
-    /// The location of byte `offset` of `bytes`.
-    init(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(offset, bytes.count)] {
+    /// The location of byte `offset` of `bytes`, counted from `start` (a location before `offset`,
+    /// so that locations asked for in document order cost one pass in all).
+    init(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: TextLocation? = nil) {
+        let start = start.flatMap { $0.offset <= offset ? $0 : nil } ?? TextLocation(line: 1, column: 1, offset: 0)
+        var line = start.line
+        var column = start.column
+        for byte in bytes[min(start.offset, bytes.count)..<min(offset, bytes.count)] {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
@@ -28,6 +30,12 @@ struct TextLocation: CustomStringConvertible {
                 column += 1
             }
         }
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    private init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
         self.offset = offset
