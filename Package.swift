@@ -95,7 +95,7 @@ let package = Package(
             swiftSettings: jemallocSettings + curlSettings
         ),
 
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
