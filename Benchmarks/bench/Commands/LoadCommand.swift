@@ -22,7 +22,7 @@ enum LoadCommand {
             }
             body = data
         }
-        let decoder = if case .model(let shape) = options.decode { shape.makeDecoder() } else { JSONDecoder() }
+        let decoder = if case .model(let shape) = options.decode { options.decoder.make(for: shape) } else { options.decoder.make(for: nil) }
         let transport: RunTransport
         do {
             transport = try options.transport.make(connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, reactors: options.reactors)

@@ -59,10 +59,3 @@ struct CourierDecode: PayloadVisitor {
         try decoder.decode(Document.self, from: body).objectCount
     }
 }
-
-extension PayloadShape {
-    /// A `CourierJSONDecoder` set up as ``makeDecoder()`` sets up `JSONDecoder` for this shape.
-    func makeCourierDecoder() -> CourierJSONDecoder {
-        CourierJSONDecoder(dateDecodingStrategy: self == .iso8601Dates ? .iso8601 : .deferredToDate)
-    }
-}
