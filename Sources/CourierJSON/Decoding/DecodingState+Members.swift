@@ -19,16 +19,17 @@ extension DecodingState {
         }
         var name = name
         return name.withUTF8 { wanted in
+            let wantedLength = UInt32(truncatingIfNeeded: wanted.count)
+            let comparesBytes = keyMode == .asWritten
             var key = object + 1
             for _ in 0..<count {
                 let token = tokens[key]
-                if token.flags == 0, keyMode == .asWritten || !SnakeCase.mayChange(text(of: token)) {
+                if token.flags == 0, comparesBytes || !SnakeCase.mayChange(text(of: token)) {
                     // Plain bytes on both sides: length, then the first byte, then the rest.
-                    let length = Int(token.end &- token.start)
-                    if length == wanted.count {
-                        guard length > 0, let wantedStart = wanted.baseAddress else { return key + 1 }
+                    if token.end &- token.start == wantedLength {
+                        guard wantedLength > 0, let wantedStart = wanted.baseAddress else { return key + 1 }
                         let start = bytes + Int(token.start)
-                        if start.pointee == wantedStart.pointee, Self.bytesEqual(start, wantedStart, count: length) { return key + 1 }
+                        if start.pointee == wantedStart.pointee, Self.bytesEqual(start, wantedStart, count: Int(wantedLength)) { return key + 1 }
                     }
                 } else if matchedKey(token).utf8.elementsEqual(wanted) {
                     return key + 1

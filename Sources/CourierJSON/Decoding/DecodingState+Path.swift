@@ -45,7 +45,7 @@ extension DecodingState {
         current = index
         defer {
             current = outer
-            path.removeLast(path.count - depth)
+            while path.count > depth { path.removeLast() }
         }
         return try body(self)
     }

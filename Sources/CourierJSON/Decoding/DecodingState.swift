@@ -114,7 +114,7 @@ final class DecodingState {
     func string(_ token: Token) -> String {
         let text = text(of: token)
         guard token.hasEscapes else { return String(decoding: text, as: UTF8.self) }
-        return String(unsafeUninitializedCapacity: text.count) { StringUnescaper.unescape(text, into: $0) }
+        return String(unsafeUninitializedCapacity: text.count + StringUnescaper.overrun) { StringUnescaper.unescape(text, into: $0) }
     }
 
     /// Where the value an entry describes starts in the input: a string at its opening quote.

@@ -148,6 +148,7 @@ struct Parser {
     }
 
     /// Scans `"key" :` from `start` (whitespace allowed around) and returns the offset after the colon.
+    @inline(__always)
     private mutating func scanKey(at start: Int, afterComma: Bool) throws(SyntaxError) -> Int {
         var i = skipWhitespace(from: start)
         guard bytes[i] == UInt8(ascii: "\"") else {
@@ -276,49 +277,57 @@ extension Parser {
     /// Checks the escape at `start` (a backslash) and returns the offset after it. A `\u` escape of
     /// a UTF-16 surrogate must be a high one followed by a low one: a lone surrogate cannot be a
     /// Swift `String`, so it is an error rather than a silent replacement.
+    @inline(__always)
     private func scanEscape(at start: Int) throws(SyntaxError) -> Int {
-        switch bytes[start + 1] {
+        let escaped = bytes[start + 1]
+        if escaped == UInt8(ascii: "u") {
+            let unit = Self.hexQuad(bytes + start + 2)
+            guard unit < 0xD800 || (unit > 0xDFFF && unit <= 0xFFFF) else { return try scanSurrogateEscape(at: start, unit: unit) }
+            return start + 6
+        }
+        switch escaped {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
              UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return start + 2
-        case UInt8(ascii: "u"):
-            guard let unit = hexQuad(at: start + 2) else {
-                throw SyntaxError(message: "Invalid \\u escape (expected four hexadecimal digits)", offset: start)
-            }
-            switch unit {
-            case 0xD800...0xDBFF:
-                guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
-                      let low = hexQuad(at: start + 8), (0xDC00...0xDFFF).contains(low)
-                else {
-                    throw SyntaxError(message: "Unpaired UTF-16 surrogate in a \\u escape (a high surrogate must be followed by a low one)", offset: start)
-                }
-                return start + 12
-            case 0xDC00...0xDFFF:
-                throw SyntaxError(message: "Unpaired UTF-16 surrogate in a \\u escape (a low surrogate without a high one)", offset: start)
-            default:
-                return start + 6
-            }
         default:
             throw SyntaxError(message: "Invalid escape sequence", offset: start)
         }
     }
 
-    /// The four hexadecimal digits at `start` as a number; reads no further than the first non-digit.
-    private func hexQuad(at start: Int) -> UInt16? {
-        var value: UInt16 = 0
-        for offset in 0..<4 {
-            guard let digit = Self.hexValue(bytes[start + offset]) else { return nil }
-            value = value << 4 | digit
+    /// The rest of ``scanEscape(at:)`` for a `\u` escape that is not a plain BMP character: a
+    /// surrogate pair, a lone surrogate, or not four hexadecimal digits.
+    private func scanSurrogateEscape(at start: Int, unit: UInt32) throws(SyntaxError) -> Int {
+        switch unit {
+        case 0xD800...0xDBFF:
+            guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
+                  (0xDC00...0xDFFF).contains(Self.hexQuad(bytes + start + 8))
+            else {
+                throw SyntaxError(message: "Unpaired UTF-16 surrogate in a \\u escape (a high surrogate must be followed by a low one)", offset: start)
+            }
+            return start + 12
+        case 0xDC00...0xDFFF:
+            throw SyntaxError(message: "Unpaired UTF-16 surrogate in a \\u escape (a low surrogate without a high one)", offset: start)
+        default:
+            throw SyntaxError(message: "Invalid \\u escape (expected four hexadecimal digits)", offset: start)
         }
-        return value
     }
 
+    /// The four hexadecimal digits at `digits` as a number, or a value above 0xFFFF if one is not
+    /// a digit: no branch per digit on the way. Reads four bytes whatever they are: within a
+    /// document, the padding after the input keeps that in bounds.
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt16? {
-        if byte &- UInt8(ascii: "0") < 10 { return UInt16(byte &- UInt8(ascii: "0")) }
-        let lower = byte | 0x20
-        if lower &- UInt8(ascii: "a") < 6 { return UInt16(lower &- UInt8(ascii: "a") + 10) }
-        return nil
+    static func hexQuad(_ digits: UnsafePointer<UInt8>) -> UInt32 {
+        hexValue(digits[0]) << 12 | hexValue(digits[1]) << 8 | hexValue(digits[2]) << 4 | hexValue(digits[3])
+    }
+
+    /// A hexadecimal digit's value, or 0x10000 (which survives the shifts of ``hexQuad(_:)``
+    /// above 0xFFFF) if `byte` is not one.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt32 {
+        let digit = UInt32(byte &- UInt8(ascii: "0"))
+        if digit < 10 { return digit }
+        let letter = UInt32((byte | 0x20) &- UInt8(ascii: "a"))
+        return letter < 6 ? letter + 10 : 0x10000
     }
 
     /// Checks the multi-byte UTF-8 sequence at `start` and returns the offset after it. Overlong
