@@ -88,6 +88,23 @@ struct CourierJSONDecoderTests {
         expectParity(#"[1]"#, as: [String: Int].self)
     }
 
+    /// Escapes at every position of strings from 1 to 150 bytes, on both sides of the length up to
+    /// which they are unescaped on the stack and of the eight-byte copies.
+    @Test func escapedStringsOfEveryLength() {
+        let pieces = ["a", "\\n", "\\u00e9", "\\ud83d\\ude00", "é", "\\\\", "\\\"", "bc", "\\/"]
+        var strings: [String] = []
+        for length in 1...150 {
+            var text = ""
+            var index = length
+            while text.utf8.count < length {
+                text += pieces[index % pieces.count]
+                index = (index * 31 + 7) % 1_009
+            }
+            strings.append("\"" + text + "\"")
+        }
+        expectParity("[" + strings.joined(separator: ",") + "]", as: [String].self)
+    }
+
     @Test func enumsWithRawValues() {
         expectParity(#"["red", "green"]"#, as: [Colour].self)
         expectParity(#"["blue"]"#, as: [Colour].self)

@@ -109,11 +109,21 @@ final class DecodingState {
         UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end &- token.start))
     }
 
+    /// Escaped strings up to this long are unescaped in a buffer on the stack.
+    private static let stackUnescapeLimit = 64
+
     /// A string entry's value, escapes resolved.
     @inline(__always)
     func string(_ token: Token) -> String {
         let text = text(of: token)
         guard token.hasEscapes else { return String(decoding: text, as: UTF8.self) }
+        guard text.count > Self.stackUnescapeLimit else {
+            // Unescaped on the stack, so a short result is a small string with no allocation at all.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackUnescapeLimit + StringUnescaper.overrun) { buffer in
+                let count = StringUnescaper.unescape(text, into: buffer)
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            }
+        }
         return String(unsafeUninitializedCapacity: text.count + StringUnescaper.overrun) { StringUnescaper.unescape(text, into: $0) }
     }
 
