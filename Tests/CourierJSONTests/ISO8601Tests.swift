@@ -46,12 +46,13 @@ struct ISO8601Tests {
     }
 
     /// Random instants from 1583 to 9999, in random offsets: the same as Foundation's reading.
-    @Test func agreesWithFoundationOnRandomTimestamps() throws {
+    @Test func agreesWithFoundationOnRandomTimestamps() async throws {
         var random = SplitMix64(seed: 0x150)
         let foundation = JSONDecoder()
         foundation.dateDecodingStrategy = .iso8601
         var texts: [String] = []
-        for _ in 0..<2_000 {
+        for round in 0..<500 {
+            await yieldPeriodically(round, every: 10)
             let seconds = Int.random(in: -12_212_553_600...253_402_300_799, using: &random)
             let offsetMinutes = [0, 60, -300, 330, 345, -720, 840].randomElement(using: &random) ?? 0
             let formatter = ISO8601DateFormatter()

@@ -61,9 +61,10 @@ struct IntegerConversionTests {
     }
 
     /// Random values of every width print and read back exactly, through both paths.
-    @Test func randomValuesRoundTrip() {
+    @Test func randomValuesRoundTrip() async {
         var random = SplitMix64(seed: 0x1E6)
-        for _ in 0..<20_000 {
+        for round in 0..<3_000 {
+            await yieldPeriodically(round, every: 20)
             let signed = Int64(bitPattern: random.next()) >> Int64.random(in: 0...63, using: &random)
             let unsigned = random.next() >> UInt64.random(in: 0...63, using: &random)
             #expect(integer(String(signed), as: Int64.self) == signed)

@@ -44,11 +44,12 @@ struct NumberConversionTests {
         #expect(float("3.4028236e38") == .infinity)
     }
 
-    /// Every power of ten in the table, with significands of every length from 1 to 25 digits.
-    @Test func everyExponentOfTheTable() {
+    /// Every power of ten in the table, with significands of eight lengths from 1 to 25 digits.
+    @Test func everyExponentOfTheTable() async {
         var random = SplitMix64(seed: 0xE15E1)
         for exponent in (PowersOfTen.smallestExponent - 20)...(PowersOfTen.largestExponent + 20) {
-            for digits in 1...25 {
+            await yieldPeriodically(exponent, every: 1)
+            for digits in [1, 2, 9, 15, 17, 19, 20, 25] {
                 var significand = String(UInt64.random(in: 1...9, using: &random))
                 for _ in 1..<digits { significand += String(UInt64.random(in: 0...9, using: &random)) }
                 expectSameAsStandardLibrary("\(significand)e\(exponent - digits + 1)")
@@ -58,9 +59,10 @@ struct NumberConversionTests {
 
     /// Random doubles of every magnitude, printed shortest (as encoders do) and with 17 and 25
     /// significant digits (as C's printf does), and their neighbours.
-    @Test func randomDoublesRoundTrip() {
+    @Test func randomDoublesRoundTrip() async {
         var random = SplitMix64(seed: 0xD0B1E)
-        for _ in 0..<20_000 {
+        for round in 0..<3_000 {
+            await yieldPeriodically(round, every: 10)
             let value = Double(bitPattern: random.next() & ~(0x7FF << 52) | UInt64.random(in: 0...0x7FE, using: &random) << 52)
             for text in [value.description, String(format: "%.17g", value), String(format: "%.25e", value),
                          value.nextUp.description, String(format: "%.16e", value.nextDown)] {
@@ -70,9 +72,10 @@ struct NumberConversionTests {
     }
 
     /// Integers exactly halfway between two doubles round to the even one.
-    @Test func halfwayIntegersRoundToEven() {
+    @Test func halfwayIntegersRoundToEven() async {
         var random = SplitMix64(seed: 0x4A1F)
-        for _ in 0..<5_000 {
+        for round in 0..<1_500 {
+            await yieldPeriodically(round, every: 20)
             // A random integer of `bits` bits, and the double at or below it: doubles that wide are
             // multiples of `spacing`, so the one halfway to the next is an integer too.
             let bits = Int.random(in: 54...127, using: &random)
@@ -86,9 +89,10 @@ struct NumberConversionTests {
         }
     }
 
-    @Test func randomFloatsMatchTheStandardLibrary() {
+    @Test func randomFloatsMatchTheStandardLibrary() async {
         var random = SplitMix64(seed: 0xF10A7)
-        for _ in 0..<20_000 {
+        for round in 0..<3_000 {
+            await yieldPeriodically(round, every: 20)
             let value = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & ~(0xFF << 23) | UInt32.random(in: 0...0xFE, using: &random) << 23)
             for text in [value.description, String(format: "%.9g", value), String(format: "%.3e", value), "\(Int.random(in: 0...99_999, using: &random))e\(Int.random(in: -50...40, using: &random))"] {
                 let expected = Float(text) ?? .nan
