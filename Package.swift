@@ -96,7 +96,7 @@ let package = Package(
         ),
 
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
-        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "CourierFixtures"]),
+        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),

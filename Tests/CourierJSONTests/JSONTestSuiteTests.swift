@@ -1,3 +1,4 @@
+import Courier
 import CourierJSON
 import Foundation
 import Testing
@@ -67,13 +68,13 @@ struct JSONTestSuiteTests {
 
     @Test(arguments: Corpus.files(prefix: "y_"))
     func validDocumentsDecode(name: String) throws {
-        _ = try CourierJSONDecoder().decode(AnyJSON.self, from: Corpus.contents(name))
+        _ = try CourierJSONDecoder().decode(JSONValue.self, from: Corpus.contents(name))
     }
 
     @Test(arguments: Corpus.files(prefix: "n_"))
     func invalidDocumentsFailAsDataCorrupted(name: String) throws {
         let data = try Corpus.contents(name)
-        let error = #expect(throws: DecodingError.self) { try CourierJSONDecoder().decode(AnyJSON.self, from: data) }
+        let error = #expect(throws: DecodingError.self) { try CourierJSONDecoder().decode(JSONValue.self, from: data) }
         guard case .dataCorrupted(let context) = error else {
             Issue.record("\(name): \(String(describing: error))")
             return
@@ -88,7 +89,7 @@ struct JSONTestSuiteTests {
         let decoder = CourierJSONDecoder()
         switch Self.choices[name] {
         case .decodes:
-            _ = try decoder.decode(AnyJSON.self, from: data)
+            _ = try decoder.decode(JSONValue.self, from: data)
         case .invalid:
             #expect(throws: DecodingError.self) { try decoder.decode(Skipped.self, from: data) }
         case .numberOutOfRange:
