@@ -23,7 +23,7 @@ enum TokenKind: UInt8 {
 struct Token {
     /// The value's kind.
     var kind: TokenKind
-    /// ``stringHasEscapes`` for strings; ``numberIsInteger`` and ``numberIsNegative`` for numbers.
+    /// ``stringHasEscapes`` for strings, ``numberIsInteger`` for numbers.
     var flags: UInt8
     /// The offset of the value's first byte; for a string, of the first byte after its opening quote.
     var start: UInt32
@@ -37,8 +37,6 @@ struct Token {
     static let stringHasEscapes: UInt8 = 1
     /// The number has neither a fraction nor an exponent.
     static let numberIsInteger: UInt8 = 1
-    /// The number starts with a minus sign.
-    static let numberIsNegative: UInt8 = 2
 
     /// A scalar or string spanning `start..<end`.
     init(_ kind: TokenKind, flags: UInt8 = 0, start: Int, end: Int) {
