@@ -55,14 +55,17 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierJSON", targets: ["CourierJSON"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ] + curlProducts,
     targets: jemallocTargets + curlTargets + [
-        // The client layer: endpoints, the client, errors, transports. Imports nothing of ours.
-        .target(name: "Courier"),
+        // A strict, fast JSON decoder for Decodable. Imports nothing of ours, so it can ship alone.
+        .target(name: "CourierJSON"),
+        // The client layer: endpoints, the client, errors, transports. Imports only CourierJSON.
+        .target(name: "Courier", dependencies: ["CourierJSON"]),
         // The test seam users' tests import: stub routes served through URLSession or in memory.
         .target(name: "CourierTesting", dependencies: ["Courier"]),
         // The interview program the project grew from, kept word for word against our library.
@@ -86,16 +89,17 @@ let package = Package(
         // The `bench` executable: its command line and the scenarios that measure Courier.
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + curl,
+            dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + curl,
             path: "Benchmarks/bench",
             exclude: ["README.md"],
             swiftSettings: jemallocSettings + curlSettings
         ),
 
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
+        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         // The README's Swift examples, compiled, and a check that each is there word for word.
-        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierTesting"] + curl, swiftSettings: curlSettings),
+        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting"] + curl, swiftSettings: curlSettings),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
         .testTarget(

@@ -33,6 +33,8 @@ struct LoadOptions: Equatable {
     var requests: Int?
     var timeoutSeconds: Double = 10
     var decode = Decode.none
+    /// What `decode` decodes with.
+    var decoder = DecoderChoice.foundation
     var transport = TransportChoice.urlsession
     /// Reactor threads of the curl transport: two where there are two CPUs, because one reactor
     /// saturates its core before a local nginx saturates its own.
@@ -44,8 +46,8 @@ struct LoadOptions: Equatable {
 
         USAGE: bench load --url <url> [--method <m>] [--header 'Name: value']... [--body <file>]
                           [--concurrency <c>] [--rate <r>] [--duration <d>] [--requests <n>]
-                          [--timeout <t>] [--decode none|json|<model>] [--transport urlsession|curl]
-                          [--reactors <n>] [--out <dir>]
+                          [--timeout <t>] [--decode none|json|<model>] [--decoder foundation|courier]
+                          [--transport urlsession|curl] [--reactors <n>] [--out <dir>]
 
         OPTIONS:
           --url <url>             http:// or https:// URL every request goes to (a port from 1 to 65535).
@@ -66,6 +68,8 @@ struct LoadOptions: Equatable {
                                   curl, from when it leaves the transport's queue). (default: 10s)
           --decode <mode>         none (bytes), json (any JSON) or a fixture model: \(PayloadShape.allCases.map(\.rawValue).joined(separator: ", ")).
                                   (default: none)
+          --decoder <d>           foundation (JSONDecoder) or courier (CourierJSONDecoder, faster and
+                                  strict); needs --decode json or a model. (default: foundation)
           --transport <t>         urlsession (Foundation) or curl (libcurl's multi interface, much
                                   faster; needs libcurl at build time). (default: urlsession)
           --reactors <n>          Reactor threads of the curl transport, 1–16; the connections are
@@ -85,7 +89,7 @@ struct LoadOptions: Equatable {
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> LoadOptions {
         let parser = ArgumentParser(
             options: [("url", true), ("method", true), ("header", true), ("body", true), ("concurrency", true), ("rate", true),
-                      ("duration", true), ("requests", true), ("timeout", true), ("decode", true), ("transport", true), ("reactors", true), ("out", true)],
+                      ("duration", true), ("requests", true), ("timeout", true), ("decode", true), ("decoder", true), ("transport", true), ("reactors", true), ("out", true)],
             usage: usage
         )
         let values = try parser.parse(arguments)
@@ -133,6 +137,16 @@ struct LoadOptions: Equatable {
                 }
                 options.decode = .model(shape)
             }
+        }
+        if let value = values["decoder"] {
+            guard let decoder = DecoderChoice(rawValue: value) else {
+                let choices = DecoderChoice.allCases.map(\.rawValue).joined(separator: " or ")
+                throw UsageError(message: "invalid value '\(value)' for '--decoder' (expected \(choices))", usage: usage)
+            }
+            guard options.decode != .none else {
+                throw UsageError(message: "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)", usage: usage)
+            }
+            options.decoder = decoder
         }
         if let value = values["transport"] {
             guard let transport = TransportChoice(rawValue: value), TransportChoice.available.contains(transport) else {

@@ -28,7 +28,7 @@ enum LoadCommand {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return BenchApp.ExitCode.failure
         }
-        let decoder = if case .model(let shape) = options.decode { shape.makeDecoder() } else { JSONDecoder() }
+        let decoder = if case .model(let shape) = options.decode { options.decoder.make(for: shape) } else { options.decoder.make(for: nil) }
         let transport: RunTransport
         do {
             transport = try options.transport.make(connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, reactors: options.reactors)

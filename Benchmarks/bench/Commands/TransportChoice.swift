@@ -79,7 +79,7 @@ struct RunTransport: Sendable {
     let shutDown: @Sendable () async -> Void
 
     /// A client over this transport whose every request ends within the run's timeout.
-    func client(baseURL: URL, decoder: JSONDecoder = JSONDecoder()) -> APIClient {
+    func client(baseURL: URL, decoder: any ResponseDecoder = JSONDecoder()) -> APIClient {
         APIClient(baseURL: baseURL, transport: transport, decoder: decoder, middlewares: deadline.map { [$0] } ?? [])
     }
 }

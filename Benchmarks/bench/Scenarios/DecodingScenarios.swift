@@ -1,24 +1,30 @@
 import BenchmarkEngine
 import Courier
 import CourierFixtures
+import CourierJSON
 import CourierTesting
 import Foundation
 
 /// Decoding throughput: each generated payload shape decoded into its typed model through the
-/// client's decode path and through a bare `JSONDecoder`, batches interleaved. The speedup column is
-/// then the client's overhead: below 1.0 it costs more than the decoder alone.
+/// client's decode path, through `CourierJSONDecoder` and through a bare `JSONDecoder`, batches
+/// interleaved. Both are compared with JSONDecoder: the client row's ratio is the client's overhead
+/// (below 1.0 it costs more than the decoder alone), the CourierJSONDecoder row's is its speedup.
 enum DecodingScenarios {
     static var all: [Scenario] {
         PayloadShape.allCases.map { shape in
             let name = "decode/\(shape.rawValue)"
-            return Scenario(name, summary: "\(shape.rawValue): client decode path vs JSONDecoder") { context in
+            return Scenario(name, summary: "\(shape.rawValue): client decode path and CourierJSONDecoder vs JSONDecoder") { context in
                 let payload = Payload.make(shape)
                 let decoder = shape.makeDecoder()
                 let client = APIClient(baseURL: URL(string: "https://api.example.test")!, transport: InMemoryTransport.constant(body: Data()), decoder: decoder)
                 let throughClient = ClientDecode(client: client, body: payload.json)
+                let courier = CourierDecode(decoder: shape.makeCourierDecoder(), body: payload.json)
                 var results = try MicroRunner.measure([
                     .init(name) { iterations in
                         for _ in 0..<iterations { blackHole(try shape.accept(throughClient)) }
+                    },
+                    .init("\(name) (CourierJSONDecoder)") { iterations in
+                        for _ in 0..<iterations { blackHole(try shape.accept(courier)) }
                     },
                     .init("\(name) (baseline: JSONDecoder)") { iterations in
                         for _ in 0..<iterations { blackHole(try shape.decode(payload.json, with: decoder)) }
@@ -28,7 +34,7 @@ enum DecodingScenarios {
                     results[index].payloadBytesPerOperation = payload.json.count
                     results[index].objectsPerOperation = payload.objectCount
                 }
-                return [results[0].compared(with: results[1]), results[1]]
+                return [results[0].compared(with: results[2]), results[1].compared(with: results[2]), results[2]]
             }
         }
     }
@@ -41,5 +47,15 @@ struct ClientDecode: PayloadVisitor {
 
     func visit<Document: FixtureDocument>(_ type: Document.Type) throws -> Int {
         try client.decode(Document.self, from: body).objectCount
+    }
+}
+
+/// Decodes a payload with `CourierJSONDecoder` alone.
+struct CourierDecode: PayloadVisitor {
+    let decoder: CourierJSONDecoder
+    let body: Data
+
+    func visit<Document: FixtureDocument>(_ type: Document.Type) throws -> Int {
+        try decoder.decode(Document.self, from: body).objectCount
     }
 }
