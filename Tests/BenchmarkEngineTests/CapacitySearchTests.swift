@@ -2,14 +2,16 @@
 import Testing
 
 /// The capacity search against a queue model: deterministic, no sockets, no wall time.
-@Suite struct CapacitySearchTests {
+// Serialized: each search is seconds of CPU, and two at once would hold every thread that runs
+// the other suites' timed load runs.
+@Suite(.serialized) struct CapacitySearchTests {
     private static let millisecond: UInt64 = 1_000_000
 
     private func search(_ objectives: [String] = ["p99<=50ms"], minimum: Double = 25, maximum: Double = 100_000) throws -> CapacitySearch {
         var search = CapacitySearch(objectives: try objectives.map { try ServiceLevelObjective(parsing: $0) })
         search.minimumRate = minimum
         search.maximumRate = maximum
-        search.stepNanoseconds = 5_000 * Self.millisecond
+        search.stepNanoseconds = 2_000 * Self.millisecond
         search.warmupNanoseconds = 1_000 * Self.millisecond
         return search
     }
@@ -37,8 +39,8 @@ import Testing
         // Every step's requests add up, and the warm-up is not in its figures.
         for step in found.steps {
             #expect(step.outcomes.reconciles)
-            #expect(step.measuredSeconds == 5)
-            #expect(abs(Double(step.outcomes.sent) - step.targetRate * 5) <= 1)
+            #expect(step.measuredSeconds == 2)
+            #expect(abs(Double(step.outcomes.sent) - step.targetRate * 2) <= 1)
         }
         // Little's law at the maximum: every request takes the 10 ms service time.
         let concurrency = try #require(result.concurrencyAtMaximum)
@@ -93,11 +95,11 @@ import Testing
         let clock = SimulatedClock()
         let server = SimulatedServer(workers: 4, serviceNanoseconds: 10 * Self.millisecond, clock: clock)
         var search = try search()
-        search.maximumTimeNanoseconds = 15_000 * Self.millisecond
+        search.maximumTimeNanoseconds = 7_000 * Self.millisecond
         let found = await search.run(with: server)
         #expect(found.result.stopReason == .timeLimit)
-        #expect(found.steps.count == 3, "6 s steps: started at 0, 6 and 12 s")
-        #expect(found.result.searchSeconds <= 15 + 6)
+        #expect(found.steps.count == 3, "3 s steps: started at 0, 3 and 6 s")
+        #expect(found.result.searchSeconds <= 7 + 3)
         #expect(found.result.maximumSustainableRate == 100)
     }
 

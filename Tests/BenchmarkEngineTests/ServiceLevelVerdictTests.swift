@@ -92,6 +92,22 @@ import Testing
         #expect(perInterval.passed)
     }
 
+    @Test func theVerdictIsInEveryFormat() async throws {
+        var result = try await SampleRuns.openLoop()
+        let series = try #require(result.timeSeries)
+        result.serviceLevel = try ServiceLevelVerdict(judging: series.intervals, isOpenLoop: true, against: objectives("p99<=10s", "errors<=1%"), over: .interval)
+        let report = SampleRuns.report([result])
+        let json = String(decoding: try JSONReportWriter.render(report), as: UTF8.self)
+        #expect(json.contains(#""objective" : "errors<=1%""#))
+        #expect(try JSONReportWriter.read(JSONReportWriter.render(report)) == report)
+        let csv = CSVReportWriter.render(report).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        #expect(csv[1][try #require(csv[0].firstIndex(of: "slo_passed"))] == "false")
+        #expect(csv[1][try #require(csv[0].firstIndex(of: "slo_breaches"))] == "errors<=1%")
+        let summary = SummaryTable(report).markdown()
+        #expect(summary.contains("Service-level objectives of load/sample/open, judged over each interval: **FAILED**"))
+        #expect(summary.contains("| errors<=1%"))
+    }
+
     /// Subtracting what was merged gives back the histogram, extremes included.
     @Test func aHistogramSubtractsWhatWasMergedIn() throws {
         var a = template

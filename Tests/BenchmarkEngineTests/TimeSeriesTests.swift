@@ -89,7 +89,10 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
         #expect(intervals.map(\.outcomes.scheduled) == [100, 100, 100, 100])
         #expect(intervals.last!.outcomes.missed > 0)
         #expect(intervals.first!.outcomes.sent > 0)
-        #expect((result.generator?.lateStarts ?? 0) > 0, "slots taken after they were due")
+        if (result.outcomes?.sent ?? 0) > 2 {
+            // The third slot, due at 2 ms, can only be taken once a first request has ended.
+            #expect((result.generator?.lateStarts ?? 0) > 0, "slots taken after they were due")
+        }
         try expectIntervalsAddUp(result)
     }
 
@@ -121,13 +124,16 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     @Test func cancellingTheCallerEndsTheRunAtOnce() async throws {
         var configuration = LoadConfiguration(concurrency: 2, rate: 100, durationNanoseconds: 30_000_000_000, requestTimeoutNanoseconds: 30_000_000_000)
         configuration.intervalNanoseconds = 100_000_000
+        let calls = Counter()
         let run = Task {
             try await LoadRunner.run(in: context("cancelled"), configuration: configuration) {
+                _ = calls.next()
                 await Task.detached { try? await Task.sleep(for: .seconds(20)) }.value
                 return .success
             }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // Both workers in a request, however long a busy machine takes to start them.
+        while calls.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
         let clock = ContinuousClock()
         let cancelledAt = clock.now
         run.cancel()
@@ -135,7 +141,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
         #expect(clock.now - cancelledAt < .seconds(5))
         let outcomes = try #require(result.outcomes)
         #expect(outcomes.errors[RequestOutcome.cancelledClass] == 2)
-        #expect(outcomes.scheduled > 2 && outcomes.scheduled < 3_000, "\(outcomes.scheduled) slots were due in the 0.3 s before the cancellation")
+        #expect(outcomes.scheduled > 2 && outcomes.scheduled < 3_000, "\(outcomes.scheduled) slots were due before the cancellation")
         #expect(outcomes.missed == outcomes.scheduled - 2)
         try expectIntervalsAddUp(result)
     }
@@ -148,9 +154,10 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
             return .success
         }
         let generator = try #require(result.generator)
-        // Little's law: 400/s × at least 5 ms is at least 2 in flight on average.
-        #expect(generator.meanInFlight > 1 && generator.meanInFlight <= 4)
-        #expect(generator.peakInFlight <= 4)
+        // Little's law says about 400/s × 5 ms = 2 in flight; how close the samples come depends on
+        // how promptly a busy machine runs the sampler, so only the bounds are asserted.
+        #expect(generator.meanInFlight > 0 && generator.meanInFlight <= 4)
+        #expect(generator.peakInFlight >= 1 && generator.peakInFlight <= 4)
         #expect(generator.cpuSeconds > 0)
         #expect(generator.wakeLateness != nil)
         let intervals = try #require(result.timeSeries).intervals
@@ -158,16 +165,20 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     }
 
     @Test(arguments: [
-        // elapsed, duration, interval (all ms), intervals
-        (UInt64(450), UInt64(450), UInt64(100), 5),
-        (1_000, 1_000, 100, 10),
-        (2_000, 1_000, 100, 10),   // the hard stop came after the duration: the slots end with it
-        (120, 10_000, 100, 2),     // a request limit ended the run early
-        (0, 1_000, 100, 1),
+        // rate, request limit, elapsed, duration (ms), covered (ms)
+        (Double?.none, Int?.none, UInt64(450), UInt64(450), UInt64(450)),
+        (nil, nil, 2_000, 1_000, 1_000),   // the hard stop came after the duration: the slots end with it
+        (nil, 10, 120, 10_000, 120),       // a request limit ended a closed loop early
+        (100, nil, 995, 1_000, 1_000),     // an open loop's last request ended before the duration did
+        (100, 10, 95, 1_000, 95),          // a request limit cut the schedule short
     ])
-    func aRunCoversTheIntervalsUpToItsEnd(elapsed: UInt64, duration: UInt64, interval: UInt64, count: Int) {
-        var configuration = LoadConfiguration(concurrency: 1, durationNanoseconds: duration * 1_000_000)
-        configuration.intervalNanoseconds = interval * 1_000_000
-        #expect(LoadRunner.intervalCount(elapsed: elapsed * 1_000_000, configuration: configuration) == count)
+    func aRunCoversItsScheduleOrUpToItsEnd(rate: Double?, limit: Int?, elapsed: UInt64, duration: UInt64, covered: UInt64) {
+        let configuration = LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: limit, durationNanoseconds: duration * 1_000_000)
+        #expect(LoadSchedule(configuration: configuration).covered(untilElapsed: elapsed * 1_000_000) == covered * 1_000_000)
+    }
+
+    @Test(arguments: [(UInt64(450), UInt64(100), 5), (1_000, 100, 10), (1, 100, 1), (0, 100, 1)])
+    func intervalsCoverTheirStretch(covered: UInt64, interval: UInt64, count: Int) {
+        #expect(LoadRunner.intervalCount(covering: covered * 1_000_000, intervalNanoseconds: interval * 1_000_000) == count)
     }
 }

@@ -94,11 +94,7 @@ extension CapacityStep {
     /// `p99 312.50 ms breaks p99<=50ms`.
     private static func describe(_ verdict: ObjectiveVerdict) -> String {
         guard let measured = verdict.measured else { return "\(verdict.objective): \(verdict.note ?? "not measured")" }
-        return "\(verdict.metric) \(format(measured, unit: verdict.unit)) breaks \(verdict.objective)"
-    }
-
-    static func format(_ value: Double, unit: String) -> String {
-        unit == "ns" ? SummaryTable.duration(value) : String(format: "%.2f%%", value * 100)
+        return "\(verdict.metric) \(SummaryTable.value(measured, unit: verdict.unit)) breaks \(verdict.objective)"
     }
 
     /// Why the broken objectives are the generator's doing, if they are: one sentence per sign.

@@ -162,11 +162,13 @@ public enum LoadRunner {
 
         let start = schedule.start ?? called
         let elapsed = end &- start
-        let count = intervalCount(elapsed: elapsed, configuration: configuration)
+        let covered = schedule.covered(untilElapsed: elapsed)
+        let count = intervalCount(covering: covered, intervalNanoseconds: intervalNanoseconds)
         recorder.closeAll(below: count)
         try encoder.absorb(from: recorder, progress: progress, intervalSeconds: intervalSeconds)
         let scheduled = schedule.scheduled(untilElapsed: elapsed)
-        let series = try assembleTimeSeries(encoder, sampler: sampler, schedule: schedule, scheduled: scheduled, configuration: configuration, elapsed: elapsed)
+        let series = try assembleTimeSeries(encoder, sampler: sampler, schedule: schedule, scheduled: scheduled, intervals: count, covering: covered,
+                                            intervalNanoseconds: intervalNanoseconds)
         // Stamped now from the monotonic clock's distance to the start, so that setting the wall
         // clock during the run cannot move the series.
         let startMicroseconds = Platform.unixMicroseconds() &- Int64(clamping: (Platform.monotonicNanoseconds() &- start) / 1_000)
@@ -190,12 +192,9 @@ public enum LoadRunner {
         )
     }
 
-    /// The intervals a run covers: from its start to the end of its duration, or to its end when it
-    /// ended sooner (a request limit, a cancellation).
-    static func intervalCount(elapsed: UInt64, configuration: LoadConfiguration) -> Int {
-        let covered = min(elapsed, configuration.durationNanoseconds)
-        let length = max(1, configuration.intervalNanoseconds)
-        let (quotient, remainder) = covered.quotientAndRemainder(dividingBy: length)
+    /// The intervals of `intervalNanoseconds` it takes to cover `covered` nanoseconds, at least one.
+    static func intervalCount(covering covered: UInt64, intervalNanoseconds: UInt64) -> Int {
+        let (quotient, remainder) = covered.quotientAndRemainder(dividingBy: max(1, intervalNanoseconds))
         return max(1, Int(clamping: quotient) + (remainder > 0 ? 1 : 0))
     }
 }

@@ -30,6 +30,9 @@ final class LoadSchedule: Sendable {
     let slots: Int
     /// Whether requests are started at a rate (an open loop).
     let isOpenLoop: Bool
+    /// Whether the slots are due through the whole duration: an open loop not cut short by a
+    /// request limit.
+    private let spansDuration: Bool
     /// The ramping rate; `nil` in a closed loop and for a constant rate that is not a positive
     /// finite number, which schedules only the slot at the start.
     private let ramp: RateRamp?
@@ -47,16 +50,21 @@ final class LoadSchedule: Sendable {
             isOpenLoop = true
             let ramp = RateRamp(startRate: configuration.rate ?? 0, stages: configuration.stages, durationNanoseconds: configuration.durationNanoseconds)
             self.ramp = ramp
-            slots = min(limit, Self.slotsDue(integral: ramp.totalDue))
+            let due = Self.slotsDue(integral: ramp.totalDue)
+            slots = min(limit, due)
+            spansDuration = limit >= due
         } else if let rate = configuration.rate {
             isOpenLoop = true
             let isUsable = rate > 0 && rate.isFinite
             ramp = isUsable ? RateRamp(startRate: rate, stages: [], durationNanoseconds: configuration.durationNanoseconds) : nil
-            slots = min(limit, Self.slotsDue(rate: rate, durationNanoseconds: configuration.durationNanoseconds))
+            let due = Self.slotsDue(rate: rate, durationNanoseconds: configuration.durationNanoseconds)
+            slots = min(limit, due)
+            spansDuration = limit >= due
         } else {
             isOpenLoop = false
             ramp = nil
             slots = limit
+            spansDuration = false
         }
     }
 
@@ -128,6 +136,14 @@ final class LoadSchedule: Sendable {
         guard isOpenLoop else { return now < deadline ? .start(intended: now) : .over }
         let intended = start.addingSaturated(offset(ofSlot: index))
         return now < deadline ? .start(intended: intended) : .missed(intended: intended)
+    }
+
+    /// Nanoseconds from the start that a run which ended `elapsed` after it covers: the whole
+    /// duration when the schedule spans it (and was not cancelled), so that the last interval is as
+    /// long as the others even though the last request ended a little before the duration did;
+    /// else up to the run's end.
+    func covered(untilElapsed elapsed: UInt64) -> UInt64 {
+        spansDuration && !isCancelled.load(ordering: .relaxed) ? durationNanoseconds : min(elapsed, durationNanoseconds)
     }
 
     /// Hands out nothing more: the slots due before the run ends that were not claimed are missed.

@@ -1,19 +1,18 @@
 extension LoadRunner {
-    /// The run's intervals from what the encoder closed and the sampler saw: each with its slots
-    /// (below `scheduled`) that were never claimed counted as missed, and checked to reconcile on
-    /// its own.
+    /// The run's `intervals` intervals of `intervalNanoseconds`, `covering` that many nanoseconds,
+    /// from what the encoder closed and the sampler saw: each with its slots (below `scheduled`) that
+    /// were never claimed counted as missed, and checked to reconcile on its own.
     static func assembleTimeSeries(
         _ encoder: IntervalEncoder,
         sampler: GeneratorSampler,
         schedule: LoadSchedule,
         scheduled: Int,
-        configuration: LoadConfiguration,
-        elapsed: UInt64
+        intervals: Int,
+        covering covered: UInt64,
+        intervalNanoseconds length: UInt64
     ) throws(UnreconciledOutcomes) -> [TimeSeries.Interval] {
-        let length = max(1, configuration.intervalNanoseconds)
-        let covered = min(elapsed, configuration.durationNanoseconds)
         // Nothing is ever recorded past the run's intervals; counted all the same should it be.
-        let count = max(intervalCount(elapsed: elapsed, configuration: configuration), (encoder.encoded.keys.max() ?? -1) + 1)
+        let count = max(intervals, (encoder.encoded.keys.max() ?? -1) + 1)
         let claimed = schedule.claimed
         let cpus = Double(Platform.cpuCount)
         var intervals: [TimeSeries.Interval] = []

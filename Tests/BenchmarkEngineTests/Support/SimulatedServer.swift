@@ -1,4 +1,5 @@
 @testable import BenchmarkEngine
+import Dispatch
 import Synchronization
 
 /// A server as a queue, and a generator that may be slower than its schedule, run in no wall time:
@@ -40,10 +41,20 @@ struct SimulatedServer: CapacityStepRunner {
         clock.now
     }
 
+    /// Simulates the step on a thread of its own: seconds of simulated requests are work that would
+    /// otherwise hold one of the few threads that run every test's tasks.
     func runStep(_ configuration: LoadConfiguration) async throws -> ScenarioResult {
         let rate = configuration.rate ?? 0
         if rate == breaksAt { throw Broken() }
         clock.advance(by: configuration.durationNanoseconds)
+        let simulated = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: Result { try simulate(configuration) }) }
+        }
+        return try simulated.get()
+    }
+
+    private func simulate(_ configuration: LoadConfiguration) throws -> ScenarioResult {
+        let rate = configuration.rate ?? 0
         let schedule = LoadSchedule(configuration: configuration)
         let template = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
         let length = configuration.intervalNanoseconds
