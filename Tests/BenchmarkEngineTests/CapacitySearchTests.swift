@@ -171,3 +171,24 @@ import Testing
         #expect(CapacityResult.Knee(in: straight) == nil, "a straight line on log axes has no knee")
     }
 }
+
+/// The step runner of `bench capacity`: each step a real open loop of the operation.
+@Suite struct LoadStepRunnerTests {
+    @Test func eachStepIsALoadRunWithItsTimeSeries() async throws {
+        let progress = ProgressMeter()
+        let runner = LoadStepRunner(name: "capacity/step", progress: progress) { .success }
+        var search = CapacitySearch(objectives: [try ServiceLevelObjective(parsing: "p99<=1s")])
+        search.intervalNanoseconds = 100_000_000
+        search.warmupNanoseconds = 100_000_000
+        search.stepNanoseconds = 200_000_000
+        let result = try await runner.runStep(search.configuration(rate: 100))
+        #expect(result.name == "capacity/step")
+        #expect(result.outcomes?.scheduled == 30)
+        #expect(result.timeSeries?.intervals.count == 3)
+        let step = try CapacityStep(judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 0.1,
+                                    objectives: search.objectives, window: .whole)
+        #expect(step.status == .passed)
+        #expect(step.outcomes.scheduled == 20, "the warm-up's 10 are discarded")
+        #expect(runner.now() > 0)
+    }
+}
