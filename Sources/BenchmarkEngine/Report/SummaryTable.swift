@@ -40,7 +40,9 @@ public struct SummaryTable: Sendable {
                 rows: load.map { result in
                     let latency = result.latency?.summary
                     let errors = result.outcomes?.failed ?? 0
-                    let rate = result.targetRate.map { "\(Self.count(result.operationsPerSecond)) of \(Self.count($0))" }
+                    // A ramp's target changes; what was due is the schedule, so it stands as the target.
+                    let target = result.stages == nil ? result.targetRate : result.outcomes.map { Double($0.scheduled) / max(result.durationSeconds, 1e-9) }
+                    let rate = target.map { "\(Self.count(result.operationsPerSecond)) of \(Self.count($0))" }
                     return [
                         result.name,
                         result.concurrency.map(String.init) ?? "–",
@@ -69,7 +71,7 @@ public struct SummaryTable: Sendable {
     /// A sentence saying that an open loop did not reach its target rate, when it missed requests.
     private static func missedRate(_ result: ScenarioResult) -> String? {
         guard let outcomes = result.outcomes, outcomes.missed > 0, outcomes.scheduled > 0 else { return nil }
-        let rate = result.targetRate.map { " of \(count($0)) requests/s" } ?? ""
+        let rate = result.stages == nil ? result.targetRate.map { " of \(count($0)) requests/s" } ?? "" : " of the ramp"
         let share = String(format: "%.1f%%", Double(outcomes.missed) / Double(outcomes.scheduled) * 100)
         return "Target rate\(rate) not reached in \(result.name): \(outcomes.missed) of \(outcomes.scheduled) scheduled "
             + "requests (\(share)) were due but never started before the duration ended (missed); the server "
