@@ -152,6 +152,38 @@ import Testing
         #expect(perInterval.verdict.objectives[0].windowsBreached == 1)
     }
 
+    /// Whose limit a failed step is: the server's when the latency from each request's actual send
+    /// breaks the objective by more than the generator's own timer lateness explains.
+    @Test(arguments: [
+        // corrected p99, uncorrected p99, timer lateness p99 (ms), CPU share, generator's?
+        (UInt64(80), UInt64(30), UInt64?.none, 0.2, true),   // answered in time, sent late
+        (80, 55, 10, 0.5, true),                              // late by no more than the generator's timers
+        (80, 80, 10, 0.5, false),                             // the server was slow
+        (80, 80, nil, 0.95, false),                           // a busy generator does not excuse a slow server…
+    ])
+    func aFailedStepIsTheGeneratorsOnlyWhenItExplainsTheBreach(corrected: UInt64, uncorrected: UInt64, lateness: UInt64?, cpu: Double, generators: Bool) throws {
+        let template = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
+        func latency(_ milliseconds: UInt64) -> ScenarioResult.Latency {
+            var histogram = template
+            histogram.record(milliseconds * Self.millisecond, count: 100)
+            return ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
+        }
+        var interval = TimeSeries.Interval(startSeconds: 0, durationSeconds: 1, outcomes: .init(sent: 100, succeeded: 100, errors: [:]),
+                                           latency: latency(corrected), uncorrectedLatency: latency(uncorrected))
+        interval.generatorCPU = cpu
+        var result = ScenarioResult(name: "step", kind: .load, operations: 100, warmupOperations: 0, durationSeconds: 1)
+        result.timeSeries = TimeSeries(startUnixMicroseconds: 0, intervalSeconds: 1, intervals: [interval])
+        var timers = template
+        if let lateness { timers.record(lateness * Self.millisecond, count: 100) }
+        result.generator = GeneratorLoad(cpuSeconds: 1, cpuShare: cpu, meanInFlight: 1, peakInFlight: 1, lateStarts: 7,
+                                         wakeLateness: lateness == nil ? nil : LatencySummary(timers))
+        let step = try CapacityStep(judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 0,
+                                    objectives: [try ServiceLevelObjective(parsing: "p99<=50ms")], window: .whole)
+        #expect(step.status == (generators ? .generatorLimited : .failed))
+        #expect(step.reasons.contains { $0.hasPrefix("sent late") } == generators)
+        #expect(step.reasons.contains("the generator used 95% of the CPUs") == (cpu >= 0.9), "…but is named")
+    }
+
     @Test func theKneeIsWhereTheSlopeOfLogP99GrowsMost() throws {
         func step(_ rate: Double, p99: UInt64) throws -> CapacityStep {
             var histogram = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)

@@ -3,7 +3,8 @@ extension CapacityStep {
     public struct Limits: Sendable, Equatable {
         /// A step in which more than this share of requests fails is an error storm.
         public var errorStormShare: Double
-        /// At or above this share of the machine's CPUs used by the bench, the generator is saturated.
+        /// At or above this share of the machine's CPUs used by the bench, a failed step says the
+        /// generator was saturated.
         public var generatorCPUShare: Double
 
         /// Limits with these values.
@@ -17,10 +18,11 @@ extension CapacityStep {
     /// `objectives` over `window`.
     ///
     /// A step that breaks an objective is the generator's limit rather than the server's when the
-    /// server answered in time but the generator sent late — every broken latency objective holds
-    /// on the uncorrected latency, and no error objective broke — or when the generator used at least
-    /// ``Limits/generatorCPUShare`` of the CPUs, or its timers fired late by more than a tenth of
-    /// the tightest latency objective (at least 1 ms) for one request in a hundred.
+    /// server answered in time but the generator sent late: every broken latency objective holds on
+    /// the latency measured from each request's actual send, give or take the p99 of the generator's
+    /// own timer lateness (which grows when its CPUs are saturated), and no error objective broke.
+    /// A generator that used at least ``Limits/generatorCPUShare`` of the CPUs is named among the
+    /// reasons either way.
     ///
     /// - Throws: ``HistogramError`` when the result's histograms do not decode.
     public init(
@@ -76,8 +78,8 @@ extension CapacityStep {
                 verdict: verdict, uncorrected: try ServiceLevelVerdict(judging: sent, isOpenLoop: true, against: objectives, over: window),
                 objectives: objectives, cpuShare: cpu.time > 0 ? cpu.weighted / cpu.time : nil, generator: result.generator, limits: limits
             )
-            status = evidence.isEmpty ? .failed : .generatorLimited
-            reasons += evidence
+            status = evidence.isGenerators ? .generatorLimited : .failed
+            reasons += evidence.reasons
         }
         self.init(
             number: number, phase: phase, targetRate: targetRate, startSeconds: startSeconds, warmupSeconds: warmupSeconds,
@@ -97,29 +99,38 @@ extension CapacityStep {
         return "\(verdict.metric) \(SummaryTable.value(measured, unit: verdict.unit)) breaks \(verdict.objective)"
     }
 
-    /// Why the broken objectives are the generator's doing, if they are: one sentence per sign.
+    /// Why the broken objectives are the generator's doing, if they are: one sentence per sign; empty
+    /// when they are the server's (a note on a saturated generator may still be added).
+    ///
+    /// Each broken objective must be explained by the generator: a latency objective holds on the
+    /// latency from each request's actual send, give or take the generator's own timer lateness
+    /// (its p99); a rate objective counts as explained when the latencies are; an error objective
+    /// never is.
     private static func generatorEvidence(
         verdict: ServiceLevelVerdict, uncorrected: ServiceLevelVerdict, objectives: [ServiceLevelObjective], cpuShare: Double?,
         generator: GeneratorLoad?, limits: Limits
-    ) -> [String] {
-        var evidence: [String] = []
-        let judged = zip(objectives, zip(verdict.objectives, uncorrected.objectives))
-        let broken = judged.filter { $0.1.0.status == .failed }
-        let answeredInTime = broken.allSatisfy { objective, verdicts in
-            objective.metric == .rate || (objective.metric.isLatency && verdicts.1.status == .passed)
+    ) -> (isGenerators: Bool, reasons: [String]) {
+        let lateness = Double(generator?.wakeLateness?.p99 ?? 0)
+        let broken = zip(objectives, zip(verdict.objectives, uncorrected.objectives)).filter { $0.1.0.status == .failed }
+        let explained = broken.allSatisfy { objective, verdicts in
+            switch objective.metric {
+            case .rate: return true
+            case .errors: return false
+            case .percentile, .maximum, .mean:
+                let sent = verdicts.1
+                guard sent.status != .passed else { return true }
+                return objective.comparison.boundsFromAbove && (sent.measured.map { $0 <= objective.threshold + lateness } ?? false)
+            }
         }
-        if answeredInTime {
-            let late = generator.map { " (\($0.lateStarts) requests started after their slot; at most \($0.peakInFlight) in flight)" } ?? ""
-            evidence.append("sent late: the latency from each request's actual start meets the objectives\(late)")
+        var reasons: [String] = []
+        if explained {
+            let late = generator.map { "; \($0.lateStarts) requests started after their slot, at most \($0.peakInFlight) in flight" } ?? ""
+            let timers = lateness > 0 ? ", give or take the generator's own timer lateness (p99 \(SummaryTable.duration(lateness)))" : ""
+            reasons.append("sent late: measured from each request's actual send, the latency meets the objectives\(timers)\(late)")
         }
         if let cpuShare, cpuShare >= limits.generatorCPUShare {
-            evidence.append(String(format: "the generator used %.0f%% of the CPUs", cpuShare * 100))
+            reasons.append(String(format: "the generator used %.0f%% of the CPUs", cpuShare * 100))
         }
-        let tightest = objectives.filter(\.metric.isLatency).map(\.threshold).min() ?? .infinity
-        let tolerance = max(1_000_000, tightest / 10)
-        if let lateness = generator?.wakeLateness, Double(lateness.p99) > tolerance {
-            evidence.append("the generator's timers fired late: p99 \(SummaryTable.duration(Double(lateness.p99))) after the slot")
-        }
-        return evidence
+        return (explained, reasons)
     }
 }
