@@ -16,7 +16,7 @@ enum DecodingScenarios {
                 let decoder = shape.makeDecoder()
                 let client = APIClient(baseURL: URL(string: "https://api.example.test")!, transport: InMemoryTransport.constant(body: Data()), decoder: decoder)
                 let throughClient = ClientDecode(client: client, body: payload.json)
-                var results = try MicroRunner.measure([
+                var results = try await MicroRunner.measure([
                     .init(name) { iterations in
                         for _ in 0..<iterations { blackHole(try shape.accept(throughClient)) }
                     },

@@ -12,7 +12,7 @@ enum EngineScenarios {
             Scenario("engine/histogram-record", summary: "Histogram.record, 1 ns..60 s at 3 digits (goal ≤ 50 ns, 0 allocations)", thresholds: thresholds) { context in
                 var histogram = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
                 var value: UInt64 = 0x9E37_79B9
-                return [try MicroRunner.measure(in: context) { iterations in
+                return [try await MicroRunner.measure(in: context) { iterations in
                     for _ in 0..<iterations {
                         // A cheap xorshift spreads values over many buckets, as real latencies do.
                         value ^= value << 13
@@ -23,7 +23,7 @@ enum EngineScenarios {
                 }]
             },
             Scenario("engine/clock-read", summary: "One monotonic clock read", thresholds: thresholds) { context in
-                [try MicroRunner.measure(in: context) { iterations in
+                [try await MicroRunner.measure(in: context) { iterations in
                     for _ in 0..<iterations { blackHole(Platform.monotonicNanoseconds()) }
                 }]
             },

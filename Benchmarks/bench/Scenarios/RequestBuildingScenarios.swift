@@ -35,7 +35,7 @@ enum RequestBuildingScenarios {
         Scenario(name, summary: "\(summary): client vs URLComponents + URLRequest") { context in
             let client = APIClient(baseURL: baseURL, transport: InMemoryTransport.constant(body: Data()))
             let encoder = JSONEncoder()
-            let results = try MicroRunner.measure([
+            let results = try await MicroRunner.measure([
                 .init(name) { iterations in
                     for _ in 0..<iterations { blackHole(try client.request(for: shape)) }
                 },
