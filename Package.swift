@@ -43,12 +43,17 @@ let curlTargets: [Target] = useCurl
         .systemLibrary(name: "CLinuxEvents"),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         .target(name: "CourierCurl", dependencies: ["Courier", "CCurl", "CLinuxEvents"]),
+        // The curl transport for bench executables: `load --transport curl` and round trips over it.
+        .target(name: "CourierBenchCurl", dependencies: ["CourierBench", "CourierCurl"]),
         .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"]),
     ]
     : []
 let curl: [Target.Dependency] = useCurl ? ["CourierCurl"] : []
+let benchCurl: [Target.Dependency] = useCurl ? ["CourierBenchCurl"] : []
 let curlSettings: [SwiftSetting] = useCurl ? [.define("COURIER_CURL")] : []
-let curlProducts: [Product] = useCurl ? [.library(name: "CourierCurl", targets: ["CourierCurl"])] : []
+let curlProducts: [Product] = useCurl
+    ? [.library(name: "CourierCurl", targets: ["CourierCurl"]), .library(name: "CourierBenchCurl", targets: ["CourierBenchCurl"])]
+    : []
 
 let package = Package(
     name: "Courier",
@@ -57,6 +62,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
+        .library(name: "CourierBench", targets: ["CourierBench"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ] + curlProducts,
@@ -83,14 +89,19 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The benchmark engine: runners, histograms, allocation counts, reports. Knows nothing of Courier.
         .target(name: "BenchmarkEngine", dependencies: ["CZlib"] + jemalloc, swiftSettings: jemallocSettings),
-        // The `bench` executable: its command line and the scenarios that measure Courier.
+        // What a package's own bench executable imports: scenarios over its endpoints, models and
+        // payloads, and the whole command line. No fixture server and no curl unless asked for.
+        .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierTesting"]),
+        // The `bench` executable: Courier's own scenarios, declared with CourierBench like anyone's.
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + curl,
+            dependencies: ["CourierBench", "Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + benchCurl,
             path: "Benchmarks/bench",
             exclude: ["README.md"],
-            swiftSettings: jemallocSettings + curlSettings
+            swiftSettings: curlSettings
         ),
+        // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
+        .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),
 
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
@@ -103,8 +114,13 @@ let package = Package(
             swiftSettings: jemallocSettings
         ),
         .testTarget(
+            name: "CourierBenchTests",
+            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
+            swiftSettings: jemallocSettings + curlSettings
+        ),
+        .testTarget(
             name: "BenchTests",
-            dependencies: ["bench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
+            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
             swiftSettings: jemallocSettings + curlSettings
         ),
     ],

@@ -1,41 +1,45 @@
 import BenchmarkEngine
 import Testing
-@testable import bench
+@testable import CourierBench
 
 @Suite struct BenchCommandTests {
     @Test func noArgumentsRunsTheDefaultSuite() throws {
-        #expect(try BenchCommand.parse([]) == .run(BenchCommand.RunOptions()))
+        #expect(try testSuite.command([], as: RunCommand.self) == RunCommand())
     }
 
     @Test func parsesRunOptionsInBothSpellings() throws {
-        let command = try BenchCommand.parse(["run", "--filter", "decode", "--quick", "--out=/tmp/x", "--format", "json,md"])
-        var expected = BenchCommand.RunOptions()
+        let command = try testSuite.command(["run", "--filter", "decode", "--quick", "--out=/tmp/x", "--format", "json,md"], as: RunCommand.self)
+        var expected = RunCommand()
         expected.filter = "decode"
         expected.isQuick = true
         expected.outputDirectory = "/tmp/x"
         expected.formats = [.json, .markdown]
-        #expect(command == .run(expected))
+        #expect(command == expected)
     }
 
     @Test func optionsWithoutTheRunCommandMeanRun() throws {
-        guard case .run(let options) = try BenchCommand.parse(["--quick"]) else {
-            Issue.record("expected run")
-            return
-        }
-        #expect(options.isQuick)
+        #expect(try testSuite.command(["--quick"], as: RunCommand.self)?.isQuick == true)
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["help"], ["run", "--help"], ["list", "-h"], ["help", "run"], ["help", "list"]])
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["run", "--help"], ["list", "-h"], ["help", "run"], ["help", "list"], ["help", "capture"], ["decode", "--help"]])
     func helpIsAvailableEverywhere(arguments: [String]) throws {
-        guard case .help(let text) = try BenchCommand.parse(arguments) else {
+        guard case .help(let text) = try testSuite.parse(arguments) else {
             Issue.record("expected help for \(arguments)")
             return
         }
         #expect(text.contains("USAGE: bench"))
     }
 
+    @Test func theOverviewListsEveryCommandOnce() throws {
+        let overview = testSuite.overview
+        for command in testSuite.commands {
+            #expect(overview.contains("\n  \(command.name)"), "\(command.name)")
+        }
+        #expect(!overview.contains("__scenario-worker"))
+    }
+
     @Test func listTakesAFilter() throws {
-        #expect(try BenchCommand.parse(["list", "--filter", "load"]) == .list(filter: "load"))
+        #expect(try testSuite.command(["list", "--filter", "load"], as: ListCommand.self) == ListCommand(filter: "load"))
     }
 
     @Test(arguments: [
@@ -48,11 +52,13 @@ import Testing
         (["rn"], "unknown command 'rn' (did you mean 'run'?)"),
         (["help", "bogus"], "unknown command 'bogus'"),
         (["list", "--quick"], "unknown option '--quick'"),
+        (["decode"], "missing '--file <path>'"),
+        (["capture", "--url", "http://x/y"], "missing '--out <file>'"),
     ])
     func badInputIsAUsageErrorWithAClearMessage(arguments: [String], message: String) {
-        #expect(throws: UsageError.self) { try BenchCommand.parse(arguments) }
+        #expect(throws: UsageError.self) { try testSuite.parse(arguments) }
         do {
-            _ = try BenchCommand.parse(arguments)
+            _ = try testSuite.parse(arguments)
         } catch {
             #expect(error.message == message)
             #expect(error.description.contains("USAGE: bench"))
@@ -60,20 +66,18 @@ import Testing
     }
 
     @Test func aUsageErrorExitsWith64() async {
-        #expect(await BenchApp.main(arguments: ["--nope"]) == 64)
-        #expect(await BenchApp.main(arguments: ["run", "--filter", "no-such-scenario"]) == 64)
+        #expect(await testSuite.status(["--nope"]) == 64)
+        #expect(await testSuite.status(["run", "--filter", "no-such-scenario"]) == 64)
     }
 
     @Test func helpAndListExitWith0() async {
-        #expect(await BenchApp.main(arguments: ["--help"]) == 0)
-        #expect(await BenchApp.main(arguments: ["list"]) == 0)
+        #expect(await testSuite.status(["--help"]) == 0)
+        #expect(await testSuite.status(["list"]) == 0)
     }
 
-    @Test func scenarioNamesAreUniqueAndFiltersSelectByName() {
-        let names = BenchApp.scenarios.map(\.name)
-        #expect(Set(names).count == names.count)
-        #expect(BenchApp.select("DECODE/").allSatisfy { $0.name.hasPrefix("decode/") })
-        #expect(!BenchApp.select("decode/").isEmpty)
-        #expect(BenchApp.select(nil).count == BenchApp.scenarios.filter(\.isDefault).count)
+    @Test func filtersSelectByNameIgnoringCaseAndReachBeyondTheDefaultSuite() {
+        #expect(testSuite.scenarios(matching: "ENGINE/").map(\.name) == ["engine/clock-read", "engine/array"])
+        #expect(testSuite.scenarios(matching: nil).map(\.name) == ["engine/clock-read", "engine/array"])
+        #expect(testSuite.scenarios(matching: "slow").map(\.name) == ["slow/sleep"])
     }
 }

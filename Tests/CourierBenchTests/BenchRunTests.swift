@@ -1,22 +1,21 @@
 import BenchmarkEngine
 import Foundation
 import Testing
-@testable import bench
+@testable import CourierBench
 
-/// One real, short run of the bench in process: the reports exist, parse, and every load run's
-/// requests reconcile.
+/// One real, short run in process: the reports exist and parse.
 @Suite struct BenchRunTests {
     @Test func aQuickFilteredRunWritesReportsThatParseBack() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let status = await BenchApp.main(arguments: ["run", "--quick", "--filter", "engine/clock", "--out", directory.path])
-        #expect(status == 0)
+        #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", directory.path]) == 0)
 
         let latest = directory.appendingPathComponent("latest")
         let report = try JSONReportWriter.read(Data(contentsOf: latest.appendingPathComponent("report.json")))
         #expect(report.scenarios.map(\.name) == ["engine/clock-read"])
         #expect(report.isQuick)
-        #expect(report.environment.toolVersion == BenchApp.version)
+        #expect(report.environment.toolVersion == "9.9.9")
+        #expect(report.commandLine.first == "bench")
         let csv = try String(contentsOf: latest.appendingPathComponent("report.csv"), encoding: .utf8)
         #expect(csv.split(separator: "\n").count == 2)
         #expect(FileManager.default.fileExists(atPath: latest.appendingPathComponent("summary.md").path))

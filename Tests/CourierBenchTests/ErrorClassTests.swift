@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 import Synchronization
 import Testing
-@testable import bench
+@testable import CourierBench
 
 /// `GET <path>?<query>` on the fixture server, decoded as one movie.
 struct FixturePath: Endpoint {

@@ -1,24 +1,22 @@
 import BenchmarkEngine
 import CourierFixtureServer
+import CourierFixtures
 import Foundation
 import Testing
-@testable import bench
+@testable import CourierBench
 
 @Suite(.timeLimit(.minutes(1))) struct LoadCommandTests {
     @Test func parsesEveryOption() throws {
-        let command = try BenchCommand.parse([
+        let command = try testSuite.command([
             "load", "--url", "http://127.0.0.1:8080/movies?page=1", "--method", "post", "--header", "Accept: application/json",
             "--header=X-Trace: 1", "--body", "/tmp/b", "--concurrency", "64", "--rate", "500", "--duration", "1500ms",
             "--timeout", "2s", "--decode", "list100", "--out", "/tmp/r",
-        ])
-        guard case .load(let options) = command else {
-            Issue.record("expected load")
-            return
-        }
+        ], as: LoadCommand.self)
+        let options = try #require(command?.options)
         #expect(options.method == "POST")
         #expect(options.headers == [.init(name: "Accept", value: "application/json"), .init(name: "X-Trace", value: "1")])
         #expect(options.concurrency == 64 && options.rate == 500 && options.durationSeconds == 1.5 && options.timeoutSeconds == 2)
-        #expect(options.decode == .model(.list100))
+        #expect(options.decode == .model(ResponseModel("list100", [FixtureMovie].self)))
         #expect(options.bodyFile == "/tmp/b" && options.outputDirectory == "/tmp/r")
     }
 
@@ -33,19 +31,17 @@ import Testing
         (["load", "--url", "http://x", "--requests", "1.5"], "invalid value '1.5' for '--requests' (expected a positive integer)"),
         (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
         (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
-        (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100, list10k, deeplyNested, stringHeavy, numberHeavy, iso8601Dates)"),
+        (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"),
         (["load", "--url", "http://x", "--concurency", "3"], "unknown option '--concurency' (did you mean '--concurrency'?)"),
-        (["serve", "--port", "70000"], "invalid value '70000' for '--port' (expected 0 to 65535)"),
-        (["fixtures"], "missing '--out <dir>'"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         do {
-            _ = try BenchCommand.parse(arguments)
+            _ = try testSuite.parse(arguments)
             Issue.record("expected a usage error for \(arguments)")
         } catch {
             #expect(error.message == message)
         }
-        #expect(await BenchApp.main(arguments: arguments) == 64)
+        #expect(await testSuite.status(arguments) == 64)
     }
 
     @Test func secretsNeverReachTheStoredCommandLine() {
@@ -63,9 +59,9 @@ import Testing
     @Test func aLoadRunAgainstTheFixtureServerWritesAReconciledReportWithoutSecrets() async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-load-\(UUID().uuidString)")
+        let directory = temporaryDirectory("bench-load")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let status = await BenchApp.main(arguments: [
+        let status = await testSuite.status([
             "load", "--url", server.url("/movies/1").absoluteString, "--requests", "200", "--concurrency", "4",
             "--decode", "tinyObject", "--header", "Authorization: Bearer s3cret", "--out", directory.path,
         ])
@@ -78,10 +74,10 @@ import Testing
     }
 
     @Test func aRunWhereNothingSucceedsStillReportsAndExitsWith1() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-load-\(UUID().uuidString)")
+        let directory = temporaryDirectory("bench-load")
         defer { try? FileManager.default.removeItem(at: directory) }
         let refusing = try RefusingEndpoint()
-        let status = await BenchApp.main(arguments: [
+        let status = await testSuite.status([
             "load", "--url", refusing.url.absoluteString, "--requests", "20", "--out", directory.path,
         ])
         withExtendedLifetime(refusing) {}

@@ -1,15 +1,15 @@
 import BenchmarkEngine
 import Foundation
 
-/// What the bench shows while it runs: on a terminal, a header and a live progress line per scenario;
+/// What a bench executable shows while it runs: on a terminal, a header and a live progress line per scenario;
 /// elsewhere (CI logs, pipes) nothing until the summary.
 struct Console: Sendable {
     let isTerminal = Platform.standardOutputIsTerminal
 
-    func header(scenarios: Int, isQuick: Bool, environment: Report.Environment) {
+    func header(tool: String, scenarios: Int, isQuick: Bool, environment: Report.Environment) {
         guard isTerminal else { return }
         let allocator = environment.allocator ?? "allocation figures unavailable (no jemalloc)"
-        print("bench \(environment.toolVersion) · \(scenarios) scenarios\(isQuick ? " · quick" : "") · \(environment.buildConfiguration) · \(allocator)")
+        print("\(tool) \(environment.toolVersion) · \(scenarios) scenarios\(isQuick ? " · quick" : "") · \(environment.buildConfiguration) · \(allocator)")
     }
 
     /// Redraws `scenario · elapsed · operations · rate` five times a second until stopped.

@@ -5,33 +5,42 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// `bench load`: the client driven against one URL, reported like any scenario.
-enum LoadCommand {
-    /// The scenario name the run is reported under: `load/url/urlsession` or `load/url/curl`.
-    static func scenarioName(_ options: LoadOptions) -> String {
-        "load/url/\(options.transport.rawValue)"
+/// `load`: the client driven against one URL, reported like any scenario.
+public struct LoadCommand: BenchCommand, Equatable {
+    public static let name = "load"
+    public static let abstract = "Drives the client against any URL and writes reports."
+    public static let synopsis = "load --url <url> [<options>]"
+
+    let options: LoadOptions
+
+    public static func help(in suite: BenchSuite) -> String {
+        LoadOptions.usage(in: suite)
     }
 
-    /// Runs the load and writes its report; returns the exit code.
-    static func run(_ options: LoadOptions, arguments: [String]) async -> Int32 {
+    public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> LoadCommand {
+        LoadCommand(options: try LoadOptions.parse(arguments, in: suite))
+    }
+
+    /// The scenario name the run is reported under: `load/url/urlsession` or `load/url/curl`.
+    var scenarioName: String {
+        "load/url/\(options.transport.name)"
+    }
+
+    /// Runs the load and writes its report.
+    public func run(in context: CommandContext) async throws -> ExitCode {
         var body: Data?
         if let file = options.bodyFile {
             guard let data = FileManager.default.contents(atPath: file) else {
-                Platform.writeToStandardError("\(UsageError(message: "cannot read the '--body' file '\(file)'", usage: LoadOptions.usage))\n")
-                return BenchApp.ExitCode.usage
+                throw UsageError(message: "cannot read the '--body' file '\(file)'", usage: Self.help(in: context.suite))
             }
             body = data
         }
-        let decoder = if case .model(let shape) = options.decode { shape.makeDecoder() } else { JSONDecoder() }
-        let transport: RunTransport
-        do {
-            transport = try options.transport.make(connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, reactors: options.reactors)
-        } catch {
-            Platform.writeToStandardError("error: \(error)\n")
-            return BenchApp.ExitCode.failure
-        }
+        let decoder = if case .model(let model) = options.decode { model.decoder } else { JSONDecoder() }
+        let transport = try options.transport.make(TransportSettings(
+            connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, threads: options.reactors
+        ))
         let client = APIClient(baseURL: options.url, transport: transport.transport, decoder: decoder)
-        let scenarioName = scenarioName(options)
+        let scenarioName = self.scenarioName
         let endpoint = URLEndpoint(options, body: body)
         let configuration = LoadConfiguration(
             concurrency: options.concurrency,
@@ -41,36 +50,36 @@ enum LoadCommand {
         )
         let startedAt = Date()
         let counter = AllocationCounter.shared
-        let environment = Report.Environment.current(toolVersion: BenchApp.version, allocator: counter?.backend)
+        let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: counter?.backend)
         let progress = ProgressMeter()
         let console = Console()
         let ticker = console.showProgress(of: scenarioName, progress)
         let result: ScenarioResult
+        let decode = options.decode
         do {
             let context = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
             result = try await LoadRunner.run(in: context, configuration: configuration) {
-                await outcome { try await send(endpoint, with: client, decode: options.decode) }
+                await outcome { try await Self.send(endpoint, with: client, decode: decode) }
             }
         } catch {
             await ticker.stop()
             await transport.shutDown()
-            Platform.writeToStandardError("error: \(error)\n")
-            return BenchApp.ExitCode.failure
+            throw error
         }
         await ticker.stop()
         await transport.shutDown()
 
-        let published = BenchApp.publish(
-            [result], commandLine: ["bench"] + arguments, startedAt: startedAt, environment: environment, isQuick: false,
-            directory: options.outputDirectory, formats: ReportFormat.allCases
+        let published = ReportPublisher.publish(
+            [result], commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
+            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite
         )
-        guard published != nil else { return BenchApp.ExitCode.failure }
+        guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
             let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
             Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.url(options.url.absoluteString)) succeeded (\(classes))\n")
-            return BenchApp.ExitCode.failure
+            return .failure
         }
-        return BenchApp.ExitCode.success
+        return .success
     }
 
     private static func send(_ endpoint: URLEndpoint, with client: APIClient, decode: LoadOptions.Decode) async throws -> Int {
@@ -80,7 +89,9 @@ enum LoadCommand {
         case .json:
             _ = try client.decode(JSONValue.self, from: body)
             return 1
-        case .model(let shape): return try shape.accept(ClientDecode(client: client, body: body))
+        case .model(let model):
+            try model.decode(body, with: client)
+            return 1
         }
     }
 }

@@ -1,7 +1,6 @@
-import CourierFixtures
 import Foundation
 
-/// Options of `bench load`: one URL driven by the client, as any load tool would.
+/// Options of `load`: one URL driven by the client, as any load tool would.
 struct LoadOptions: Equatable {
     /// What the responses are decoded into.
     enum Decode: Equatable {
@@ -9,14 +8,23 @@ struct LoadOptions: Equatable {
         case none
         /// Parsed as any JSON document (`JSONValue`).
         case json
-        /// Decoded into the model of a fixture shape, as the decode scenarios do.
-        case model(PayloadShape)
+        /// Decoded into one of the suite's models.
+        case model(ResponseModel)
     }
 
     /// One `--header 'Name: value'`.
     struct Header: Equatable {
         let name: String
         let value: String
+
+        /// The field `Name: value` says, or a usage error naming it.
+        static func parse(_ field: String, usage: String) throws(UsageError) -> Header {
+            let name = field.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
+            guard field.contains(":"), !name.isEmpty, !name.contains(" "), !field.contains("\r"), !field.contains("\n") else {
+                throw UsageError(message: "invalid header '\(field)' in '--header' (expected 'Name: value')", usage: usage)
+            }
+            return Header(name: name, value: field.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces))
+        }
     }
 
     var url: URL
@@ -33,18 +41,21 @@ struct LoadOptions: Equatable {
     var requests: Int?
     var timeoutSeconds: Double = 10
     var decode = Decode.none
-    var transport = TransportChoice.urlsession
+    var transport = TransportKind.urlSession
     /// Reactor threads of the curl transport: two where there are two CPUs, because one reactor
     /// saturates its core before a local nginx saturates its own.
     var reactors = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
     var outputDirectory = "Reports"
 
-    static let usage = """
-        OVERVIEW: Drives the Courier client against any HTTP server and writes reports like 'bench run'.
+    static func usage(in suite: BenchSuite) -> String {
+        let models = suite.models.isEmpty ? "" : " or a model: \(suite.models.map(\.name).joined(separator: ", "))"
+        let transports = suite.transports.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ")
+        return """
+        OVERVIEW: Drives the Courier client against any HTTP server and writes reports like 'run'.
 
-        USAGE: bench load --url <url> [--method <m>] [--header 'Name: value']... [--body <file>]
+        USAGE: \(suite.tool) load --url <url> [--method <m>] [--header 'Name: value']... [--body <file>]
                           [--concurrency <c>] [--rate <r>] [--duration <d>] [--requests <n>]
-                          [--timeout <t>] [--decode none|json|<model>] [--transport urlsession|curl]
+                          [--timeout <t>] [--decode none|json|<model>] [--transport <t>]
                           [--reactors <n>] [--out <dir>]
 
         OPTIONS:
@@ -59,12 +70,10 @@ struct LoadOptions: Equatable {
           --duration <d>          How long to send, such as 10s, 500ms or 2m. (default: 10s)
           --requests <n>          Stop after n requests (and at --duration, if given, or after 1 h).
           --timeout <t>           Per-request timeout. (default: 10s)
-          --decode <mode>         none (bytes), json (any JSON) or a fixture model: \(PayloadShape.allCases.map(\.rawValue).joined(separator: ", ")).
-                                  (default: none)
-          --transport <t>         urlsession (Foundation) or curl (libcurl's multi interface, much
-                                  faster; needs libcurl at build time). (default: urlsession)
-          --reactors <n>          Reactor threads of the curl transport, 1–16; the connections are
-                                  split between them. (default: 2; 1 on one CPU)
+          --decode <mode>         \(HelpText.wrap("none (bytes), json (any JSON)\(models). (default: none)"))
+          --transport <t>         \(HelpText.wrap("\(transports). (default: urlsession)"))
+          --reactors <n>          Threads of a transport that has its own (curl's reactors), 1–16;
+                                  the connections are split between them. (default: 2; 1 on one CPU)
           --out <dir>             Directory for run reports. (default: Reports)
           -h, --help              Shows this help.
 
@@ -72,80 +81,68 @@ struct LoadOptions: Equatable {
         connectionRefused, connectionLost, transport(<URLError code>) or cancelled.
         Exit status 1 when not one request succeeded.
         """
+    }
 
-    /// The options of `bench load`, validated.
-    static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> LoadOptions {
-        let parser = ArgumentParser(
-            options: [("url", true), ("method", true), ("header", true), ("body", true), ("concurrency", true), ("rate", true),
-                      ("duration", true), ("requests", true), ("timeout", true), ("decode", true), ("transport", true), ("reactors", true), ("out", true)],
-            usage: usage
-        )
+    /// The options of `load`, validated.
+    static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> LoadOptions {
+        let help = usage(in: suite)
+        let names = ["url", "method", "header", "body", "concurrency", "rate", "duration", "requests", "timeout", "decode", "transport", "reactors", "out"]
+        let parser = ArgumentParser(options: names.map(ArgumentParser.Option.value), usage: help)
         let values = try parser.parse(arguments)
-        guard let text = values["url"] else { throw UsageError(message: "missing '--url <url>'", usage: usage) }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
-        else {
-            throw UsageError(message: "invalid URL '\(text)' in '--url' (expected http://host[:port]/path)", usage: usage)
-        }
-        var options = LoadOptions(url: url)
+        var options = LoadOptions(url: try url(values["url"], usage: help))
         if let method = values["method"] {
             guard method.allSatisfy({ $0.isLetter && $0.isASCII }) else {
-                throw UsageError(message: "invalid method '\(method)' in '--method' (expected letters, such as GET or POST)", usage: usage)
+                throw UsageError(message: "invalid method '\(method)' in '--method' (expected letters, such as GET or POST)", usage: help)
             }
             options.method = method.uppercased()
         }
         for field in values.all("header") {
-            let name = field.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
-            guard field.contains(":"), !name.isEmpty, !name.contains(" "), !field.contains("\r"), !field.contains("\n") else {
-                throw UsageError(message: "invalid header '\(field)' in '--header' (expected 'Name: value')", usage: usage)
-            }
-            let value = field.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
-            options.headers.append(Header(name: name, value: value))
+            options.headers.append(try Header.parse(field, usage: help))
         }
         options.bodyFile = values["body"]
         if let value = values["concurrency"] {
             guard let concurrency = Int(value), (1...4096).contains(concurrency) else {
-                throw UsageError(message: "invalid value '\(value)' for '--concurrency' (expected an integer from 1 to 4096)", usage: usage)
+                throw UsageError(message: "invalid value '\(value)' for '--concurrency' (expected an integer from 1 to 4096)", usage: help)
             }
             options.concurrency = concurrency
         }
         if let value = values["rate"] {
             guard let rate = Double(value), rate > 0, rate.isFinite else {
-                throw UsageError(message: "invalid value '\(value)' for '--rate' (expected requests per second above 0)", usage: usage)
+                throw UsageError(message: "invalid value '\(value)' for '--rate' (expected requests per second above 0)", usage: help)
             }
             options.rate = rate
         }
         if let value = values["requests"] {
             guard let requests = Int(value), requests > 0 else {
-                throw UsageError(message: "invalid value '\(value)' for '--requests' (expected a positive integer)", usage: usage)
+                throw UsageError(message: "invalid value '\(value)' for '--requests' (expected a positive integer)", usage: help)
             }
             options.requests = requests
             options.durationSeconds = 3600
         }
-        if let value = values["duration"] { options.durationSeconds = try seconds(value, option: "duration") }
-        if let value = values["timeout"] { options.timeoutSeconds = try seconds(value, option: "timeout") }
+        if let value = values["duration"] { options.durationSeconds = try ArgumentParser.seconds(value, option: "duration", usage: help) }
+        if let value = values["timeout"] { options.timeoutSeconds = try ArgumentParser.seconds(value, option: "timeout", usage: help) }
         if let value = values["decode"] {
             switch value {
             case "none": options.decode = .none
             case "json": options.decode = .json
             default:
-                guard let shape = PayloadShape(rawValue: value) else {
-                    let models = PayloadShape.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError(message: "unknown decode mode '\(value)' (expected none, json or one of: \(models))", usage: usage)
+                guard let model = suite.models.first(where: { $0.name == value }) else {
+                    let models = suite.models.isEmpty ? "" : " or one of: \(suite.models.map(\.name).joined(separator: ", "))"
+                    throw UsageError(message: "unknown decode mode '\(value)' (expected none, json\(models))", usage: help)
                 }
-                options.decode = .model(shape)
+                options.decode = .model(model)
             }
         }
         if let value = values["transport"] {
-            guard let transport = TransportChoice(rawValue: value), TransportChoice.available.contains(transport) else {
-                let choices = TransportChoice.available.map(\.rawValue).joined(separator: " or ")
-                throw UsageError(message: "invalid value '\(value)' for '--transport' (expected \(choices))", usage: usage)
+            guard let transport = suite.transports.first(where: { $0.name == value }) else {
+                let choices = suite.transports.map(\.name).joined(separator: " or ")
+                throw UsageError(message: "invalid value '\(value)' for '--transport' (expected \(choices))", usage: help)
             }
             options.transport = transport
         }
         if let value = values["reactors"] {
             guard let reactors = Int(value), (1...16).contains(reactors) else {
-                throw UsageError(message: "invalid value '\(value)' for '--reactors' (expected an integer from 1 to 16)", usage: usage)
+                throw UsageError(message: "invalid value '\(value)' for '--reactors' (expected an integer from 1 to 16)", usage: help)
             }
             options.reactors = reactors
         }
@@ -153,14 +150,14 @@ struct LoadOptions: Equatable {
         return options
     }
 
-    /// `10s`, `500ms`, `2m` or a bare number of seconds, above 0 and at most a day.
-    static func seconds(_ text: String, option: String, usage: String = usage) throws(UsageError) -> Double {
-        let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        let unit = units.first { text.hasSuffix($0.suffix) && Double(text.dropLast($0.suffix.count)) != nil }
-        let number = Double(unit.map { String(text.dropLast($0.suffix.count)) } ?? text)
-        guard let number, number > 0, number * (unit?.scale ?? 1) <= 86_400 else {
-            throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a duration such as 10s, 500ms or 2m)", usage: usage)
+    /// The `--url` given: http or https, with a host; or a usage error.
+    static func url(_ text: String?, usage: String) throws(UsageError) -> URL {
+        guard let text else { throw UsageError(message: "missing '--url <url>'", usage: usage) }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty
+        else {
+            throw UsageError(message: "invalid URL '\(text)' in '--url' (expected http://host[:port]/path)", usage: usage)
         }
-        return number * (unit?.scale ?? 1)
+        return url
     }
 }

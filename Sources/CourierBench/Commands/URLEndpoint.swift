@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 
-/// The request `bench load` sends: an absolute URL (the client takes a path that starts with
+/// The request `load` sends: an absolute URL (the client takes a path that starts with
 /// `http://` or `https://` as it is), a method, header fields and a body.
 struct URLEndpoint: Endpoint {
     typealias Response = Data

@@ -1,0 +1,50 @@
+import BenchmarkEngine
+
+/// How a command ends, as the process's exit status. The codes are BSD's `sysexits.h` where one
+/// fits, so scripts and CI can tell a regression from a typo from a missing file.
+public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The process exit status.
+    public let rawValue: Int32
+
+    /// The exit status `rawValue`.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// 0: the command did what it was asked and found no regression.
+    public static let success = ExitCode(rawValue: 0)
+    /// 1: a regression, a failed scenario, a report that could not be written, or a load run in
+    /// which not one request succeeded.
+    public static let failure = ExitCode(rawValue: 1)
+    /// 64 (`EX_USAGE`): a bad command, option or value, or a suite that declares an invalid or
+    /// duplicate scenario name. Nothing was measured or sent.
+    public static let usage = ExitCode(rawValue: 64)
+    /// 66 (`EX_NOINPUT`): a baseline, run or file to read does not exist.
+    public static let missingInput = ExitCode(rawValue: 66)
+
+    /// The code an error that ended a command calls for: the one table every command goes through.
+    public init(for error: any Error) {
+        switch error {
+        case is UsageError, is SuiteError: self = .usage
+        case is MissingInput, is BaselineError: self = .missingInput
+        default: self = .failure
+        }
+    }
+
+    /// The number.
+    public var description: String {
+        String(rawValue)
+    }
+}
+
+/// A file, run or baseline a command was asked to read that is not there; ends the command with
+/// ``ExitCode/missingInput`` (66).
+public struct MissingInput: Error, Equatable, CustomStringConvertible {
+    /// What is missing and what to do about it, in one line.
+    public let description: String
+
+    /// An error that says `description`.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

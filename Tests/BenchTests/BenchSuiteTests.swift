@@ -1,0 +1,26 @@
+import CourierBench
+import Foundation
+import Testing
+@testable import bench
+
+/// The bench's own suite: its names are the ones its committed baselines and CI compare against.
+@Suite struct BenchSuiteTests {
+    @Test func theSuiteIsValidAndKeepsTheNamesItsBaselinesUse() throws {
+        #expect(Bench.suite.validate() == nil)
+        let baseline = try JSONReportWriter.read(Data(contentsOf: baselineURL("ci-linux-x86_64-2cpu")))
+        let names = Set(Bench.suite.scenarios.map(\.name))
+        let partners = Set(baseline.scenarios.compactMap { $0.comparison?.baseline })
+        for result in baseline.scenarios where !partners.contains(result.name) {
+            #expect(names.contains(result.name), "\(result.name) is in the CI baseline but no longer in the suite")
+        }
+    }
+
+    @Test func theLoadCommandKnowsEveryFixtureModel() throws {
+        #expect(Bench.suite.models.map(\.name) == ["tinyObject", "list100", "list10k", "deeplyNested", "stringHeavy", "numberHeavy", "iso8601Dates"])
+    }
+
+    private func baselineURL(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Reports/baselines/\(name).json")
+    }
+}
