@@ -116,6 +116,7 @@ let package = Package(
         .testTarget(
             name: "CourierBenchTests",
             dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
+            resources: [.copy("Fixtures")],
             swiftSettings: jemallocSettings + curlSettings
         ),
         .testTarget(

@@ -35,7 +35,8 @@ public struct Backend: Sendable {
     }
 
     /// Requests sent through a real URLSession whose URLProtocol stub answers the endpoint's
-    /// method and path with `status`, `headers` and `body`: the whole Foundation stack, no sockets.
+    /// method and path (under the client's base path) with `status`, `headers` and `body`: the whole
+    /// Foundation stack, no sockets.
     public static func urlProtocolStub(
         answering body: PayloadSource,
         status: Int = 200,
@@ -46,8 +47,11 @@ public struct Backend: Sendable {
             let components = URLComponents(string: request.url)
             let path = components?.percentEncodedPath.removingPercentEncoding ?? "/"
             server.route(request.method, path, StubResponse(status: status, headers: HTTPHeaders(headers), body: try body.data()))
+            // The stub's host in front of the client's base path, so the route matches what is sent.
+            let basePath = client.baseURL.path
+            let base = basePath.isEmpty || basePath == "/" ? server.baseURL : server.baseURL.appendingPathComponent(basePath)
             let transport = URLSessionTransport(session: server.session)
-            return Connection(client: client.rebound(to: server.baseURL, transport: transport)) { withExtendedLifetime(server) {} }
+            return Connection(client: client.rebound(to: base, transport: transport)) { withExtendedLifetime(server) {} }
         }
     }
 

@@ -13,8 +13,8 @@ extension Scenario {
     ///
     /// Reports requests, the rate, errors by class, latency percentiles from an HDR histogram (for
     /// an open loop, measured from each request's intended start, and uncorrected beside it), and
-    /// mallocs and bytes per request. A run in which not one request succeeded fails the scenario,
-    /// naming the classes of its errors: it measured nothing worth keeping.
+    /// mallocs and bytes per request. A run in which not one request succeeded (or none was sent)
+    /// fails the scenario, naming the classes of its errors: it measured nothing worth keeping.
     ///
     /// - Parameters:
     ///   - name: The scenario's name.
@@ -56,7 +56,7 @@ extension Scenario {
                 throw error
             }
             await connection.close()
-            if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
+            if let outcomes = result.outcomes, outcomes.succeeded == 0 {
                 throw NothingSucceeded(outcomes: outcomes)
             }
             return [result]
@@ -69,6 +69,7 @@ struct NothingSucceeded: Error, CustomStringConvertible {
     let outcomes: ScenarioResult.Outcomes
 
     var description: String {
+        guard outcomes.sent > 0 else { return "not one request was sent within the loop's duration" }
         let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         return "not one of \(outcomes.sent) requests succeeded (\(classes))"
     }
