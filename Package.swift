@@ -63,6 +63,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
         .library(name: "CourierBench", targets: ["CourierBench"]),
+        .plugin(name: "BenchPlugin", targets: ["BenchPlugin"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ] + curlProducts,
@@ -99,6 +100,14 @@ let package = Package(
             path: "Benchmarks/bench",
             exclude: ["README.md"],
             swiftSettings: curlSettings
+        ),
+        // `swift package bench …`: builds a package's bench executable in release and runs it.
+        .plugin(
+            name: "BenchPlugin",
+            capability: .command(
+                intent: .custom(verb: "bench", description: "Build the package's CourierBench executable in release and run it"),
+                permissions: [.writeToPackageDirectory(reason: "The bench writes its reports and baselines under Reports/")]
+            )
         ),
         // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
         .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),

@@ -16,7 +16,7 @@ public struct ResponseModel: Sendable, Equatable {
     private let decodeBody: @Sendable (APIClient, Data) throws -> Void
 
     /// `type`, decoded with `decoder`, under `name`.
-    public init<Value: Decodable>(_ name: String, _ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) {
+    public init<Value: Decodable & Sendable>(_ name: String, _ type: Value.Type, decoder: JSONDecoder = JSONDecoder()) {
         self.name = name
         self.decoder = decoder
         decodeBody = { client, body in _ = try client.decode(Value.self, from: body) }

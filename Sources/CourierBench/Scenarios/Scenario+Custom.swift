@@ -37,7 +37,7 @@ extension Scenario {
         setUp: @escaping @Sendable () async throws -> State,
         measure operation: @escaping @Sendable (State) async throws -> Void
     ) -> Scenario {
-        Scenario(name, summary: summary ?? "custom", isDefault: isDefault, thresholds: thresholds) { context in
+        Scenario(name, summary: summary ?? "your code, timed per call", isDefault: isDefault, thresholds: thresholds) { context in
             let state = try await setUp()
             return [try await MicroRunner.measure(in: context) { iterations in
                 for _ in 0..<iterations { try await operation(state) }

@@ -29,7 +29,7 @@ extension Scenario {
     ///   - summary: One line for `list`; by default the type and the payload.
     ///   - isDefault: Whether the default suite runs it; `--filter` reaches it either way.
     ///   - thresholds: Its own comparison thresholds, when the command line's do not fit.
-    public static func decode<Value: Decodable>(
+    public static func decode<Value: Decodable & Sendable>(
         _ name: String,
         as type: Value.Type,
         from payload: PayloadSource,
