@@ -17,7 +17,7 @@ enum ScenarioExecution: Sendable {
         guard case .isolated(let executable?) = self else {
             return await Self.runHere(scenarios, isQuick: isQuick)
         }
-        return await WorkerPool(executable: executable, isQuick: isQuick).run(scenarios.map(\.name))
+        return await WorkerSupervisor(executable: executable, isQuick: isQuick).run(scenarios)
     }
 
     /// Runs `scenarios` in this process, with a progress line on a terminal.

@@ -1,7 +1,7 @@
 import BenchmarkEngine
 import Foundation
 
-/// The hidden command a ``WorkerPool`` starts: runs the named scenarios in order in this process and
+/// The hidden command a ``WorkerSupervisor`` starts: runs the named scenarios in order in this process and
 /// leaves `<index>.json` or `<index>.failed` for each in the results directory as soon as it ends.
 /// Not listed in the overview; not meant to be typed.
 struct ScenarioWorkerCommand: BenchCommand {

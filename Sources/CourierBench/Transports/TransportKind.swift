@@ -45,34 +45,3 @@ public struct TransportKind: Sendable, Equatable {
         return OpenTransport(transport) { transport.session.invalidateAndCancel() }
     }
 }
-
-/// What a run asks of its transport.
-public struct TransportSettings: Sendable, Equatable {
-    /// Connections per host and in all: the run's concurrency.
-    public var connections: Int
-    /// Each request's limit, whole.
-    public var timeoutSeconds: Double
-    /// Threads of a transport that has its own (the curl transport's reactors); others ignore it.
-    public var threads: Int
-
-    /// Settings for `connections` at once, each request bounded by `timeoutSeconds`.
-    public init(connections: Int, timeoutSeconds: Double, threads: Int = 1) {
-        self.connections = connections
-        self.timeoutSeconds = timeoutSeconds
-        self.threads = threads
-    }
-}
-
-/// A transport made for one run, and how to release it.
-public struct OpenTransport: Sendable {
-    /// The transport to give the client.
-    public let transport: any Transport
-    /// Releases it (cancels what is in flight, stops its threads).
-    public let shutDown: @Sendable () async -> Void
-
-    /// `transport`, released by `shutDown`.
-    public init(_ transport: any Transport, shutDown: @escaping @Sendable () async -> Void) {
-        self.transport = transport
-        self.shutDown = shutDown
-    }
-}

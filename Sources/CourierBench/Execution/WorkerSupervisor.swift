@@ -1,35 +1,36 @@
 import BenchmarkEngine
 import Foundation
 
-/// Runs scenarios in worker processes of this executable (the hidden `__scenario-worker` command),
-/// so that a scenario that traps fails alone.
+/// Runs scenarios in worker processes of this executable, one worker at a time (the hidden
+/// `__scenario-worker` command), so that a scenario that traps fails alone.
 ///
 /// A worker runs the names it is given in order and leaves one file per finished scenario in a
 /// directory of the run's own: `<index>.json` (a report of that scenario's results) or
 /// `<index>.failed` (it threw; the worker has printed why). When a worker ends before all its files
 /// are there, the first scenario without one is the one that killed it; it is failed, and a new
 /// worker takes the scenarios after it.
-struct WorkerPool {
+struct WorkerSupervisor {
     let executable: URL
     let isQuick: Bool
 
-    func run(_ names: [String]) async -> [ScenarioOutcome] {
+    func run(_ scenarios: [Scenario]) async -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
-        var pending = names[...]
+        var pending = scenarios[...]
         while !pending.isEmpty {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             let ending: String
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                ending = try await runWorker(Array(pending), resultsIn: directory)
+                ending = try await runWorker(pending.map(\.name), resultsIn: directory)
             } catch {
-                Platform.writeToStandardError("error: cannot start a worker process (\(error)); the scenarios left are not run\n")
-                return outcomes + pending.map { ScenarioOutcome(name: $0, results: nil) }
+                // A sandbox that forbids spawning, say: measuring in this process beats not measuring.
+                Platform.writeToStandardError("warning: cannot start a worker process (\(error)); running the scenarios left in this process\n")
+                return outcomes + (await ScenarioExecution.runHere(Array(pending), isQuick: isQuick))
             }
             let batch = pending
             pending = []
-            for (index, name) in zip(0..., batch) {
+            for (index, name) in zip(0..., batch.map(\.name)) {
                 let results = directory.appendingPathComponent("\(index).json")
                 if let data = FileManager.default.contents(atPath: results.path) {
                     outcomes.append(ScenarioOutcome(name: name, results: Self.read(data, of: name)))
