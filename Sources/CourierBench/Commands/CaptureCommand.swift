@@ -103,8 +103,9 @@ public struct CaptureCommand: BenchCommand, Equatable {
             bytes: data.count,
             isJSON: isJSON
         )
+        let head = try JSONReportWriter.render(value: record)
         try Platform.writeAtomically(data, to: body)
-        try Platform.writeAtomically(try JSONReportWriter.render(value: record), to: headFile)
+        try Platform.writeAtomically(head, to: headFile)
         print("Captured \(response.statusCode), \(data.count) bytes\(isJSON ? " of JSON" : " (not JSON: a decode scenario will fail on it)"), into \(body.path); head in \(headFile.path)")
         return .success
     }
