@@ -114,6 +114,8 @@ let package = Package(
 
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
+        // The README's Swift examples, compiled, and a check that each is there word for word.
+        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierTesting"] + curl, swiftSettings: curlSettings),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
         .testTarget(

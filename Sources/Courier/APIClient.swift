@@ -28,6 +28,13 @@ public struct APIClient: Sendable {
     private let chain: MiddlewareChain
 
     /// A client that sends through `session`, as the seed program makes it.
+    ///
+    /// A session without a delegate of its own (`.shared`, the default, or one made with
+    /// `URLSession(configuration:)`) stands for a session Courier makes from its configuration, with
+    /// Courier's delegate: every 401 then ends the call as ``APIError/Kind/badStatus(_:)`` with its
+    /// body, and redirects follow ``Redirects``. **A session with a delegate of yours is used as it
+    /// is**, with Foundation's behaviour: on Linux a 401 offering `Basic` that your delegate leaves
+    /// unanswered never returns. See ``URLSessionTransport``.
     public init(
         baseURL: URL,
         session: URLSession = .shared,

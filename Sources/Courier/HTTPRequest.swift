@@ -23,3 +23,21 @@ public struct HTTPRequest: Sendable, Hashable {
         self.body = body
     }
 }
+
+extension HTTPRequest {
+    /// The methods RFC 9110 §9.2.2 calls idempotent: sending such a request twice has the effect of
+    /// sending it once.
+    public static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
+
+    /// Whether sending this request again, without its caller asking, is harmless: its method is
+    /// idempotent, or it carries an `Idempotency-Key` with which the server recognises a repeat.
+    ///
+    /// A transport sends other requests (a `POST`, a `PATCH`) at most once: ``RetryMiddleware``
+    /// retries them only on an endpoint's opt-in.
+    public var isIdempotent: Bool {
+        // Methods come upper-case nearly always: spare that case the upper-casing.
+        Self.idempotentMethods.contains(method) || Self.idempotentMethods.contains(method.uppercased())
+            || headers.contains("Idempotency-Key")
+    }
+}
+

@@ -1,3 +1,5 @@
+import Courier
+
 /// How a ``CurlTransport`` connects: connection caps, timeouts and the HTTP version.
 public struct CurlConfiguration: Sendable, Hashable {
     /// The HTTP version a transport asks for.
@@ -33,8 +35,9 @@ public struct CurlConfiguration: Sendable, Hashable {
     /// when the client, not the server, is what saturates a core. The connection caps are split
     /// between reactors, rounding up, so they are exact only with one.
     public var reactorCount: Int
-    /// The most redirects followed before failing with `URLError(.httpTooManyRedirects)`; `0`
-    /// returns 3xx responses as they are. URLSession follows redirects, so this follows by default.
+    /// The most redirects followed (by ``Courier/Redirects``' rules, as ``Courier/URLSessionTransport``
+    /// follows them) before failing with `URLError(.httpTooManyRedirects)`; `0` returns 3xx responses
+    /// as they are.
     public var maximumRedirects: Int
 
     /// A configuration with these settings.
@@ -45,7 +48,7 @@ public struct CurlConfiguration: Sendable, Hashable {
         timeout: Duration? = .seconds(60),
         httpVersion: HTTPVersion = .http1_1,
         automaticDecompression: Bool = true,
-        maximumRedirects: Int = 16,
+        maximumRedirects: Int = Redirects.defaultLimit,
         reactorCount: Int = 1
     ) {
         self.maximumConnectionsPerHost = maximumConnectionsPerHost

@@ -14,12 +14,13 @@ import Synchronization
 /// ```
 ///
 /// It behaves as ``Courier/URLSessionTransport`` does where callers can tell: redirects are
-/// followed, bodies are decompressed, failures throw `URLError` with the codes URLSession uses
+/// followed by the same rules (``Courier/Redirects``), bodies are decompressed, failures throw `URLError` with the codes URLSession uses
 /// (refused: `.cannotConnectToHost`, timeout: `.timedOut`, reset or truncated: `.networkConnectionLost`,
 /// no or garbled reply: `.badServerResponse`), and cancelling the calling task removes the transfer
 /// from libcurl and throws `URLError(.cancelled)`.
 ///
-/// Connections are kept alive and reused. At most ``CurlConfiguration/maximumConnectionsPerHost``
+/// Connections are kept alive and reused, except by requests that must not run twice (see
+/// ``send(_:)``). At most ``CurlConfiguration/maximumConnectionsPerHost``
 /// requests per origin and ``CurlConfiguration/maximumConnections`` in all are in flight; the rest
 /// wait in order, and their timeouts start when they leave the queue.
 ///
@@ -53,8 +54,19 @@ public final class CurlTransport: Transport {
         reactors.forEach { $0.requestShutdown() }
     }
 
-    /// Sends the request and returns what the server answered, following redirects.
+    /// Sends the request and returns what the server answered, following redirects by
+    /// ``Courier/Redirects``' rules (at most ``CurlConfiguration/maximumRedirects``).
+    ///
+    /// A request that is not idempotent (``Courier/HTTPRequest/isIdempotent``: a `POST` or `PATCH`
+    /// without an `Idempotency-Key`) goes out on a new connection, never a kept-alive one: libcurl
+    /// silently sends a request again when a reused connection dies before the answer starts, and
+    /// the server may already have executed it.
     public func send(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
+        try await Redirects.follow(request, limit: configuration.maximumRedirects) { try await transfer($0) }
+    }
+
+    /// One request and its answer, redirects returned as they are.
+    private func transfer(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         let reactor = reactors.count == 1 ? reactors[0] : reactors[Int(nextReactor.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(reactors.count))]
         let ticket = reactor.makeTicket()
         return try await withTaskCancellationHandler {

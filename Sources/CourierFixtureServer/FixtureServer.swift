@@ -22,6 +22,7 @@ public final class FixtureServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
     private let wake: Int32
+    private let counts: RequestCounts
     private let stopped = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -40,6 +41,21 @@ public final class FixtureServer: Sendable {
         /// How long a connection may sit with nothing to read, send or wait for before the server
         /// closes it, so that idle clients cannot hold every connection slot.
         public var idleTimeout: Duration = .seconds(60)
+        /// What the server does with each connection it accepts: serve it, or fail in a way no route
+        /// can, because a route is chosen only after the request is read.
+        public var acceptance: Acceptance = .serve
+
+        /// What the server does with a connection it has accepted.
+        public enum Acceptance: Sendable, Equatable {
+            /// Reads requests and answers them: the server as it normally is.
+            case serve
+            /// Resets the connection (TCP RST) once the request has arrived, without reading a byte
+            /// of it: the client has connected and sent, and gets no answer but the reset.
+            case reset
+            /// Never reads from the connection nor answers: a server that hangs whole. The
+            /// connection stays open, untouched by the idle timeout, until the server stops.
+            case stall
+        }
 
         /// The standard routes and limits on an ephemeral port.
         public init() {}
@@ -62,10 +78,11 @@ public final class FixtureServer: Sendable {
             Posix.close(listener)
             throw error
         }
-        let server = FixtureServer(port: port, wake: pipe.write)
+        let counts = RequestCounts(paths: configuration.routes.keys)
+        let server = FixtureServer(port: port, wake: pipe.write, counts: counts)
         let finished = server.finished
         let thread = Thread {
-            EventLoop(listener: listener, wake: pipe.read, configuration: configuration).run()
+            EventLoop(listener: listener, wake: pipe.read, configuration: configuration, counts: counts).run()
             finished.signal()
         }
         thread.name = "FixtureServer:\(port)"
@@ -73,9 +90,10 @@ public final class FixtureServer: Sendable {
         return server
     }
 
-    private init(port: UInt16, wake: Int32) {
+    private init(port: UInt16, wake: Int32, counts: RequestCounts) {
         self.port = port
         self.wake = wake
+        self.counts = counts
         var components = URLComponents()
         components.scheme = "http"
         components.host = "127.0.0.1"
@@ -87,6 +105,13 @@ public final class FixtureServer: Sendable {
     /// The URL of `path` (with its query, if any) on this server.
     public func url(_ path: String) -> URL {
         URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL
+    }
+
+    /// How many requests to `path` (a configured route's path, without a query) the server has read
+    /// and answered or misbehaved on so far: how a test tells a request executed once from one a
+    /// client sent twice.
+    public func requestCount(_ path: String) -> Int {
+        counts.count(path)
     }
 
     /// Stops serving: closes the listener and every connection, and returns once the loop's thread

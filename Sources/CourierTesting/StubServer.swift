@@ -55,9 +55,13 @@ public final class StubServer: Sendable {
         session.invalidateAndCancel()
     }
 
-    /// A transport that answers from this server's routes without going through URLSession.
+    /// A transport that answers from this server's routes without going through URLSession,
+    /// following redirects by the rules every real transport follows (``Courier/Redirects``), as a
+    /// client through ``session`` does.
     public var transport: InMemoryTransport {
-        InMemoryTransport { [self] request in try await respond(to: request) }
+        InMemoryTransport { [self] request in
+            try await Redirects.follow(request) { try await respond(to: $0) }
+        }
     }
 
     /// Every request the server has seen, in order of arrival (none when made with

@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["serve", "--port", "70000"], "invalid value '70000' for '--port' (expected 0 to 65535)"),
+        (["serve", "--port", "70000"], "invalid value '70000' for '--port' (expected an integer from 0 to 65535)"),
+        (["serve", "--duration", "0s"], "invalid value '0s' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
         (["fixtures"], "missing '--out <dir>'"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
@@ -33,6 +34,11 @@ import Testing
             #expect(error.message == message)
         }
         #expect(await Bench.suite.main(arguments: arguments) == .usage)
+    }
+
+    @Test func serveStatesItsRanges() {
+        let help = ServeCommand.help(in: Bench.suite)
+        #expect(help.contains("0–65535") && help.contains("1ms–24h"))
     }
 
     @Test func theBenchOwnCommandsAreInItsOverviewAndHelp() throws {

@@ -1,4 +1,4 @@
-import BenchmarkEngine
+@testable import BenchmarkEngine
 import Synchronization
 import Testing
 
@@ -64,5 +64,60 @@ private func context(_ name: String) -> ScenarioContext {
         let latency = try #require(result.latency)
         let decoded = try Histogram(encoded: latency.histogram)
         #expect(LatencySummary(decoded) == latency.summary)
+    }
+
+    /// wrk2's rule: an open loop stops starting requests at its duration. Two workers whose requests
+    /// take 50 ms cannot start 1,000 a second: sending all 300 would take 7.5 s. The run stops
+    /// starting at 300 ms, and the requests due that never started are counted as missed.
+    @Test func anOpenLoopThatCannotKeepUpStopsAtItsDurationAndCountsWhatItMissed() async throws {
+        let configuration = LoadConfiguration(concurrency: 2, rate: 1_000, durationNanoseconds: 300_000_000, requestTimeoutNanoseconds: 1_000_000_000)
+        let result = try await LoadRunner.run(in: context("overloaded"), configuration: configuration) {
+            try? await Task.sleep(for: .milliseconds(50))
+            return .success
+        }
+        let outcomes = try #require(result.outcomes)
+        #expect(outcomes.scheduled == 300)
+        #expect(outcomes.missed > 0)
+        #expect(outcomes.sent + outcomes.missed == 300)
+        #expect(outcomes.reconciles)
+        // A machine too busy to end a 50 ms sleep before the hard stop counts it as a timeout.
+        #expect(outcomes.errors.keys.allSatisfy { $0 == RequestOutcome.timeoutClass })
+    }
+
+    /// A rate so small that `1 / rate` overflows a Double trapped in the schedule; it now schedules
+    /// the one request due at the start, and the run ends when that one has.
+    @Test func aVanishinglySmallRateSendsTheFirstRequestOnly() async throws {
+        let configuration = LoadConfiguration(concurrency: 2, rate: 1e-300, durationNanoseconds: 60_000_000_000)
+        let result = try await LoadRunner.run(in: context("tiny rate"), configuration: configuration) { .success }
+        #expect(result.outcomes == .init(scheduled: 1, sent: 1, missed: 0, succeeded: 1, errors: [:]))
+    }
+
+    /// An operation that ignores cancellation and never returns in time cannot hold the run: at
+    /// duration + timeout + grace the runner stops waiting and counts each request in flight as a
+    /// timeout, measured until then.
+    @Test func aRunEndsAtItsHardStopEvenWhenRequestsNeverReturn() async throws {
+        let configuration = LoadConfiguration(
+            concurrency: 3, maximumRequests: 3, durationNanoseconds: 1_000_000_000, requestTimeoutNanoseconds: 100_000_000
+        )
+        let started = ContinuousClock.now
+        let result = try await LoadRunner.run(in: context("stuck"), configuration: configuration) {
+            // Detached: cancelling the caller would not reach it.
+            await Task.detached { try? await Task.sleep(for: .seconds(30)) }.value
+            return .success
+        }
+        #expect(ContinuousClock.now - started < .seconds(20), "the hard stop is at 2.1 s; a hang would take 30 s")
+        let outcomes = try #require(result.outcomes)
+        #expect(outcomes == .init(sent: 3, succeeded: 0, errors: [RequestOutcome.timeoutClass: 3]))
+        // Each is measured until the hard stop: how long that is depends on when a busy machine got
+        // to start the workers.
+        #expect(result.latency?.summary.count == 3)
+    }
+
+    @Test func outcomesReconcileOnlyWhenBothSumsHold() {
+        #expect(ScenarioResult.Outcomes(scheduled: 10, sent: 8, missed: 2, succeeded: 7, errors: ["timeout": 1]).reconciles)
+        #expect(!ScenarioResult.Outcomes(scheduled: 11, sent: 8, missed: 2, succeeded: 7, errors: ["timeout": 1]).reconciles)
+        #expect(!ScenarioResult.Outcomes(scheduled: 10, sent: 8, missed: 2, succeeded: 6, errors: ["timeout": 1]).reconciles)
+        let unreconciled = UnreconciledOutcomes(outcomes: .init(scheduled: 11, sent: 8, missed: 2, succeeded: 7, errors: ["timeout": 1]))
+        #expect(unreconciled.description == "scheduled 11 ≠ sent 8 + missed 2, sent 8 = succeeded 7 + errors 1")
     }
 }

@@ -81,6 +81,53 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         }
     }
 
+    /// Checked before a run measures, so that its results are not lost to a directory it cannot write.
+    @Test func aStoreChecksItCanWriteBeforeARunAndCreatesWhatIsMissing() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("blocker-\(UUID().uuidString)")
+        try Data("not a directory".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let inside = blocker.appendingPathComponent("reports")
+        #expect(throws: ReportError.cannotWrite(path: inside.path, reason: "Not a directory")) {
+            try ReportStore(directory: inside).checkWritable()
+        }
+        #expect(throws: ReportError.cannotWrite(path: blocker.path, reason: "Not a directory")) {
+            try ReportStore(directory: blocker).checkWritable()
+        }
+
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("reports-\(UUID().uuidString)/nested")
+        defer { try? FileManager.default.removeItem(at: fresh.deletingLastPathComponent()) }
+        try ReportStore(directory: fresh).checkWritable()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fresh.path).isEmpty, "the check leaves nothing behind")
+    }
+
+    @Test func outcomesCarryScheduledAndMissedAndOlderReportsReadAsMissingNothing() throws {
+        let outcomes = ScenarioResult.Outcomes(scheduled: 100, sent: 60, missed: 40, succeeded: 59, errors: ["timeout": 1])
+        let json = String(decoding: try JSONReportWriter.render(value: outcomes), as: UTF8.self)
+        #expect(json.contains(#""scheduled" : 100"#) && json.contains(#""missed" : 40"#))
+        #expect(try JSONDecoder().decode(ScenarioResult.Outcomes.self, from: Data(json.utf8)) == outcomes)
+
+        let older = #"{"sent": 5, "succeeded": 4, "errors": {"badStatus(503)": 1}}"#
+        let read = try JSONDecoder().decode(ScenarioResult.Outcomes.self, from: Data(older.utf8))
+        #expect(read == .init(scheduled: 5, sent: 5, missed: 0, succeeded: 4, errors: ["badStatus(503)": 1]))
+        #expect(read.reconciles)
+    }
+
+    @Test func theSummaryAndTheCSVSayWhenAnOpenLoopMissedItsRate() throws {
+        var report = try sampleReport(jemalloc: true)
+        #expect(!SummaryTable(report).markdown().contains("not reached"))
+        report.scenarios[1].targetRate = 500
+        report.scenarios[1].outcomes = ScenarioResult.Outcomes(scheduled: 1_000, sent: 750, missed: 250, succeeded: 750, errors: [:])
+        let summary = SummaryTable(report).markdown()
+        #expect(summary.contains(
+            "Target rate of 500 requests/s not reached in load/x, \"quoted\": 250 of 1000 scheduled requests (25.0%) were due but never started"
+        ))
+        let csv = CSVReportWriter.render(report).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let scheduled = try #require(csv[0].firstIndex(of: "scheduled"))
+        let missed = try #require(csv[0].firstIndex(of: "missed"))
+        // The load row's name holds a quoted comma, which shifts its cells by one when split naively.
+        #expect(csv[2][scheduled + 1] == "1000" && csv[2][missed + 1] == "250")
+    }
+
     @Test func atomicWritesReplaceWholeFiles() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -27,8 +27,8 @@ import Testing
         (["baseline", "save", "a", "b"], "unexpected argument 'b'"),
         (["compare"], "missing <baseline>"),
         (["compare", "a", "b", "c"], "unexpected argument 'c'"),
-        (["compare", "a", "--time-tolerance", "fast"], "invalid value 'fast' for '--time-tolerance' (expected a fraction such as 0.25 or a percentage such as 25%)"),
-        (["compare", "a", "--malloc-tolerance", "-1"], "invalid value '-1' for '--malloc-tolerance' (expected a positive number)"),
+        (["compare", "a", "--time-tolerance", "fast"], "invalid value 'fast' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
+        (["compare", "a", "--malloc-tolerance", "-1"], "invalid value '-1' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"),
     ])
     func badBaselineCommandsAreUsageErrors(arguments: [String], message: String) {
         do {
@@ -45,6 +45,43 @@ import Testing
         #expect(await testSuite.status(["baseline", "save", "x", "--reports", empty]) == 66)
         #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", empty, "--baseline", "main"]) == 66)
         #expect(!FileManager.default.fileExists(atPath: empty + "/latest"), "a run with a missing baseline measures nothing")
+    }
+
+    /// Issue 10, item 10: a name that cannot be a baseline is a usage error, not a missing baseline.
+    @Test(arguments: [
+        ["compare", "a b"], ["compare", ".hidden"], ["baseline", "save", "x%y"], ["run", "--quick", "--filter", "engine/clock", "--baseline", "a*"],
+    ])
+    func anInvalidBaselineNameIsAUsageError(arguments: [String]) async {
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)").path
+        #expect(await testSuite.status(arguments + ["--\(arguments[0] == "run" ? "out" : "reports")", reports]) == 64)
+        #expect(!FileManager.default.fileExists(atPath: reports), "nothing was run or written")
+    }
+
+    /// Issue 10, item 10: a corrupt or foreign baseline or report is named in one line with what is
+    /// wrong with it, and exits 65 (bad input), whichever command reads it.
+    @Test func aCorruptOrForeignBaselineIsNamedWithWhatIsWrong() async throws {
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let baselines = reports.appendingPathComponent("baselines")
+        try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
+        try Data("{\"scenarios\": [\n\n  oops]}".utf8).write(to: baselines.appendingPathComponent("corrupt.json"))
+        try Data(#"{"name": "package", "version": "1.0.0"}"#.utf8).write(to: baselines.appendingPathComponent("foreign.json"))
+        let corrupt = baselines.appendingPathComponent("corrupt.json").path
+        let foreign = baselines.appendingPathComponent("foreign.json").path
+
+        #expect(throws: ReportError.unreadable(path: corrupt, reason: "invalid JSON at line 3, column 3")) {
+            try RunArchive.loadBaseline("corrupt", reportsDirectory: reports)
+        }
+        #expect(throws: ReportError.unreadable(path: foreign, reason: "not a bench report (missing key 'schemaVersion')")) {
+            try RunArchive.loadBaseline(foreign, reportsDirectory: reports)
+        }
+        #expect(await testSuite.status(["compare", "corrupt", "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["compare", foreign, "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["baseline", "list", "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["baseline", "save", "copy", "--run", foreign, "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", reports.path, "--baseline", "corrupt"]) == 65)
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("latest").path), "a run with a bad baseline measures nothing")
+        #expect(!FileManager.default.fileExists(atPath: baselines.appendingPathComponent("copy.json").path))
     }
 
     @Test func saveThenCompareARunWithItself() async throws {

@@ -78,6 +78,6 @@ import Testing
     @Test func filtersSelectByNameIgnoringCaseAndReachBeyondTheDefaultSuite() {
         #expect(testSuite.scenarios(matching: "ENGINE/").map(\.name) == ["engine/clock-read", "engine/array"])
         #expect(testSuite.scenarios(matching: nil).map(\.name) == ["engine/clock-read", "engine/array"])
-        #expect(testSuite.scenarios(matching: "slow").map(\.name) == ["slow/sleep"])
+        #expect(testSuite.scenarios(matching: "slow").map(\.name) == ["slow/sleep", "slow/setup"])
     }
 }

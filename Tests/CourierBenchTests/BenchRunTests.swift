@@ -20,4 +20,16 @@ import Testing
         #expect(csv.split(separator: "\n").count == 2)
         #expect(FileManager.default.fileExists(atPath: latest.appendingPathComponent("summary.md").path))
     }
+
+    @Test func aRunWhoseReportsCannotBeWrittenMeasuresNothing() async throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("blocker-\(UUID().uuidString)")
+        try Data("a file, not a directory".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        // The scenario takes two seconds to set up; checked first, the run ends
+        // long before that.
+        let started = ContinuousClock.now
+        #expect(await testSuite.status(["run", "--quick", "--filter", "slow/setup", "--out", blocker.path]) == 1)
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(try Data(contentsOf: blocker) == Data("a file, not a directory".utf8))
+    }
 }

@@ -60,7 +60,8 @@ import Testing
         (["capture", "--url", "ftp://x/y", "--out", "x.json"], "invalid URL 'ftp://x/y' in '--url' (expected http://host[:port]/path)"),
         (["capture", "--url", "http://x/y", "--out", "x.json", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
         (["capture", "--url", "http://x/y", "--out", "x.json", "--transport", "curl"], "invalid value 'curl' for '--transport' (expected urlsession)"),
-        (["capture", "--url", "http://x/y", "--out", "x.json", "--timeout", "0"], "invalid value '0' for '--timeout' (expected a duration such as 10s, 500ms or 2m)"),
+        (["capture", "--url", "http://x/y", "--out", "x.json", "--timeout", "0"], "invalid value '0' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
+        (["capture", "--url", "http://127.0.0.1:70000/x", "--out", "x.json"], "invalid port '70000' in '--url' (expected 1 to 65535)"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message, usage: CaptureCommand.help(in: testSuite))) { try testSuite.parse(arguments) }

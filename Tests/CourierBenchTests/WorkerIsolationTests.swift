@@ -26,7 +26,8 @@ import Testing
         #expect(report.scenarios.map(\.name) == ["probe/works"])
     }
 
-    /// Runs the probe with `arguments` and returns its exit status and standard error.
+    /// Runs the probe with `arguments` and returns its exit status and standard error, waiting off
+    /// the cooperative pool so that the other suites' tasks keep their threads meanwhile.
     private func runProbe(_ arguments: [String]) async throws -> (Int32, String) {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("bench-probe")
@@ -34,11 +35,19 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        let ended = AsyncStream<Int32> { continuation in
+            process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+        }
         try process.run()
-        // Read before waiting, so a full pipe cannot stall the probe.
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        // Read to the end before the exit status, so a full pipe cannot stall the probe.
+        let text = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            }
+        }
+        var status: Int32 = -1
+        for await code in ended { status = code }
+        return (status, text)
     }
 
     /// Where SwiftPM put the executables built with the tests: beside the test runner.

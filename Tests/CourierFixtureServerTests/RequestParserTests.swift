@@ -14,6 +14,12 @@ import Testing
         #expect(parse(request) == .request(head, length: request.utf8.count))
     }
 
+    @Test func keepsTheAuthorizationForProtectedRoutes() {
+        let request = "GET /me HTTP/1.1\r\nHost: x\r\nAuthorization:  Bearer abc \r\n\r\n"
+        let head = RequestHead(method: "GET", path: "/me", query: "", keepAlive: true, contentLength: 0, authorization: "Bearer abc")
+        #expect(parse(request) == .request(head, length: request.utf8.count))
+    }
+
     @Test func findsTheFirstOfPipelinedRequests() {
         let one = "GET /a HTTP/1.1\r\nHost: x\r\n\r\n"
         guard case .request(let head, let length) = parse(one + "GET /b HTTP/1.1\r\nHost: x\r\n\r\n") else {

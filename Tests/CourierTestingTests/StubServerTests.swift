@@ -102,6 +102,26 @@ private func get(_ server: StubServer, _ pathAndQuery: String, method: String = 
         #expect(seen.headers["content-type"] == "text/plain")
     }
 
+    /// A redirect stub is followed alike in memory and through URLSession: a 307 keeps the POST and
+    /// its body, a 303 turns it into a GET.
+    @Test func redirectsAreFollowedAlikeInMemoryAndThroughURLSession() async throws {
+        let server = StubServer()
+        server.route("POST", "/old", StubResponse(status: 307, headers: ["Location": "/new"]))
+        server.route("POST", "/done", StubResponse(status: 303, headers: ["Location": "/new"]))
+        server.route("POST", "/new") { request in .json(#"{"got":"\#(String(decoding: request.body ?? Data(), as: UTF8.self))"}"#) }
+        server.route("GET", "/new", .json(#"{"got":"a GET"}"#))
+        struct Post: Endpoint {
+            typealias Response = [String: String]
+            let path: String
+            var method: String { "POST" }
+            var body: RequestBody? { .data(Data("order".utf8), contentType: "text/plain") }
+        }
+        for client in [APIClient(baseURL: server.baseURL, transport: server.transport), APIClient(baseURL: server.baseURL, session: server.session)] {
+            #expect(try await client.send(Post(path: "old")) == ["got": "order"])
+            #expect(try await client.send(Post(path: "done")) == ["got": "a GET"])
+        }
+    }
+
     @Test func aHostWithoutAServerCannotBeFound() async throws {
         let server = StubServer()
         let stranger = try #require(URL(string: "https://nobody.stub.invalid/x"))

@@ -18,8 +18,9 @@ struct ServeCommand: BenchCommand, Equatable {
         USAGE: \(suite.tool) serve [--port <p>] [--duration <d>]
 
         OPTIONS:
-          --port <p>              Port to listen on. (default: one the system picks, printed)
-          --duration <d>          How long to serve, such as 30s or 5m. (default: 60s)
+          --port <p>              Port to listen on, 0–65535; 0 lets the system pick one, printed.
+                                  (default: 0)
+          --duration <d>          How long to serve, 1ms–24h, such as 30s or 5m. (default: 60s)
           -h, --help              Shows this help.
         """
     }
@@ -27,13 +28,7 @@ struct ServeCommand: BenchCommand, Equatable {
     static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> ServeCommand {
         let usage = help(in: suite)
         let values = try ArgumentParser(options: [.value("port"), .value("duration")], usage: usage).parse(arguments)
-        var port: UInt16 = 0
-        if let value = values["port"] {
-            guard let parsed = UInt16(value) else {
-                throw UsageError(message: "invalid value '\(value)' for '--port' (expected 0 to 65535)", usage: usage)
-            }
-            port = parsed
-        }
+        let port = UInt16(try values.integer("port", in: 0...65535) ?? 0)
         var seconds = 60.0
         if let value = values["duration"] { seconds = try ArgumentParser.seconds(value, option: "duration", usage: usage) }
         return ServeCommand(port: port, seconds: seconds)

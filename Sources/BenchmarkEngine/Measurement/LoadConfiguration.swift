@@ -1,23 +1,66 @@
 /// How a load run drives requests: how many at once, at what rate, for how long.
+///
+/// However the server behaves, a run ends within ``hardStopNanoseconds`` of its start: requests start
+/// only during the duration, each should end within its timeout, and the runner stops waiting after
+/// that plus a grace period even for a transport that ignores its own timeout.
 public struct LoadConfiguration: Sendable, Equatable {
     /// Workers sending at once; in a closed loop each sends its next request when the last one ends.
     public var concurrency: Int
-    /// Requests per second to start, spread evenly (an open loop); `nil` for a closed loop.
+    /// Requests per second to start, spread evenly (an open loop); `nil` for a closed loop. A rate
+    /// that is not a positive finite number schedules only the request at the start.
     public var rate: Double?
     /// The most requests to send; the run also ends at `durationNanoseconds`, whichever comes first.
     public var maximumRequests: Int?
-    /// How long to send requests. Requests in flight at the end are waited for, not cut off.
+    /// How long to start requests. No request starts after it; those in flight are waited for until
+    /// the hard stop.
     public var durationNanoseconds: UInt64
-    /// Requests sent first and not measured.
+    /// How long one request may take, as the transport is told; it sets the hard stop.
+    public var requestTimeoutNanoseconds: UInt64
+    /// Requests sent first and not measured; the warm-up is bounded like the run.
     public var warmupRequests: Int
 
+    /// What the runner allows past `duration + requestTimeout` for the transport's own timers to fire,
+    /// so that requests it times out are counted as it reports them.
+    public static let stopGraceNanoseconds: UInt64 = 1_000_000_000
+
     /// A configuration with these settings.
-    public init(concurrency: Int, rate: Double? = nil, maximumRequests: Int? = nil, durationNanoseconds: UInt64, warmupRequests: Int = 0) {
+    public init(
+        concurrency: Int,
+        rate: Double? = nil,
+        maximumRequests: Int? = nil,
+        durationNanoseconds: UInt64,
+        requestTimeoutNanoseconds: UInt64 = 60_000_000_000,
+        warmupRequests: Int = 0
+    ) {
         self.concurrency = concurrency
         self.rate = rate
         self.maximumRequests = maximumRequests
         self.durationNanoseconds = durationNanoseconds
+        self.requestTimeoutNanoseconds = requestTimeoutNanoseconds
         self.warmupRequests = warmupRequests
+    }
+
+    /// Nanoseconds after the start at which the runner stops waiting for requests still in flight:
+    /// duration + request timeout + ``stopGraceNanoseconds``, saturating rather than overflowing.
+    public var hardStopNanoseconds: UInt64 {
+        durationNanoseconds.addingSaturated(requestTimeoutNanoseconds).addingSaturated(Self.stopGraceNanoseconds)
+    }
+
+    /// `seconds` in whole nanoseconds: 0 for anything not above 0 (NaN included), and at most
+    /// `UInt64.max` for anything larger, so that no value of a command line can make a conversion trap.
+    public static func nanoseconds(_ seconds: Double) -> UInt64 {
+        let nanoseconds = seconds * 1e9
+        guard nanoseconds > 0 else { return 0 }
+        // 2^64 is the smallest Double above UInt64.max; everything below it converts.
+        return nanoseconds < 0x1p64 ? UInt64(nanoseconds) : .max
+    }
+}
+
+extension UInt64 {
+    /// The sum, or `UInt64.max` when it would not fit.
+    func addingSaturated(_ other: UInt64) -> UInt64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }
 
@@ -27,4 +70,8 @@ public enum RequestOutcome: Sendable, Equatable {
     case success
     /// The request failed; the class names the kind of failure (`badStatus(503)`, `timeout`, …).
     case failure(String)
+
+    /// The class of a request that got no complete answer within its timeout. The runner counts in
+    /// it the requests still in flight at the hard stop: they have run longer than their timeout.
+    public static let timeoutClass = "timeout"
 }

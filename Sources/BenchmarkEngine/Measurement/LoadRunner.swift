@@ -7,8 +7,16 @@ import Synchronization
 /// has an intended start time, `start + index / rate`, and its latency is measured from then, as wrk2
 /// does: a stalled server delays the requests queued behind the stall, and measuring from their
 /// actual start would hide that (coordinated omission). The uncorrected latency is reported beside it.
+/// No request starts after the duration; in an open loop, the requests due by then that could not
+/// start are counted as missed.
+///
+/// The run ends at ``LoadConfiguration/hardStopNanoseconds`` at the latest, whatever the operation
+/// does: requests still in flight then are counted as timeouts and left running, not cancelled
+/// (cancelling a URLSession `data(for:)` call as it completes can deadlock Foundation 6.3.1 on Linux).
 public enum LoadRunner {
     /// Runs `operation` as `configuration` says and returns the figures for the scenario in `context`.
+    ///
+    /// Throws ``UnreconciledOutcomes`` when the counts do not add up, which would be a bug here.
     public static func run(
         in context: ScenarioContext,
         configuration: LoadConfiguration,
@@ -17,34 +25,23 @@ public enum LoadRunner {
         let concurrency = max(1, configuration.concurrency)
         let template = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
 
-        await warmUp(requests: configuration.warmupRequests, concurrency: concurrency, allocations: context.allocations, operation)
+        if configuration.warmupRequests > 0 {
+            var warmUp = configuration
+            warmUp.rate = nil
+            warmUp.maximumRequests = configuration.warmupRequests
+            _ = await drive(warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), operation)
+        }
 
         let before = context.allocations?.snapshot()
-        let start = Platform.monotonicNanoseconds()
-        let schedule = Schedule(configuration: configuration, start: start)
-        let tally = await withTaskGroup(of: Tally.self) { group in
-            for _ in 0..<concurrency {
-                group.addTask {
-                    let tally = await work(schedule: schedule, template: template, progress: context.progress, operation)
-                    // Workers run on pool threads whose cached counts jemalloc merges only on a flush.
-                    context.allocations?.flushThreadCache()
-                    return tally
-                }
-            }
-            var total = Tally(template: template)
-            for await part in group {
-                total.absorb(part)
-            }
-            return total
-        }
-        let elapsed = Platform.monotonicNanoseconds() &- start
+        let run = await drive(configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress, operation)
+        let tally = run.tally
 
         var result = ScenarioResult(
             name: context.name,
             kind: .load,
             operations: tally.sent,
             warmupOperations: configuration.warmupRequests,
-            durationSeconds: Double(elapsed) / 1e9
+            durationSeconds: Double(run.elapsed) / 1e9
         )
         result.concurrency = concurrency
         result.targetRate = configuration.rate
@@ -54,7 +51,11 @@ public enum LoadRunner {
                 summary: LatencySummary(tally.uncorrected), histogram: tally.uncorrected.encoded()
             )
         }
-        let outcomes = ScenarioResult.Outcomes(sent: tally.sent, succeeded: tally.succeeded, errors: tally.errors)
+        // A closed loop schedules nothing ahead: each request is due when its worker is free.
+        let scheduled = run.schedule.isOpenLoop ? run.schedule.slots : tally.sent + tally.missed
+        let outcomes = ScenarioResult.Outcomes(
+            scheduled: scheduled, sent: tally.sent, missed: tally.missed, succeeded: tally.succeeded, errors: tally.errors
+        )
         guard outcomes.reconciles else { throw UnreconciledOutcomes(outcomes: outcomes) }
         result.outcomes = outcomes
         if let before, let counter = context.allocations, tally.sent > 0 {
@@ -65,114 +66,89 @@ public enum LoadRunner {
         return result
     }
 
-    private static func warmUp(
-        requests: Int,
+    /// One phase (the warm-up or the measured run): the workers, until they are done or the hard
+    /// stop, and their figures merged.
+    private static func drive(
+        _ configuration: LoadConfiguration,
         concurrency: Int,
+        template: Histogram,
         allocations: AllocationCounter?,
+        progress: ProgressMeter,
         _ operation: @escaping @Sendable () async -> RequestOutcome
-    ) async {
-        guard requests > 0 else { return }
-        await withTaskGroup(of: Void.self) { group in
-            for worker in 0..<concurrency {
-                group.addTask {
-                    for _ in stride(from: worker, to: requests, by: concurrency) {
-                        _ = await operation()
+    ) async -> (tally: LoadTally, schedule: LoadSchedule, elapsed: UInt64) {
+        let called = Platform.monotonicNanoseconds()
+        let schedule = LoadSchedule(configuration: configuration)
+        let workers = (0..<concurrency).map { _ in LoadWorker(template: template) }
+        // Unstructured, so that the runner can stop waiting for workers stuck in a request.
+        let group = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for worker in workers {
+                    group.addTask {
+                        await worker.run(schedule: schedule, progress: progress, operation)
+                        // Workers run on pool threads whose cached counts jemalloc merges only on a flush.
+                        allocations?.flushThreadCache()
                     }
-                    // So that warm-up allocations are counted before the measured run starts.
-                    allocations?.flushThreadCache()
                 }
             }
         }
-    }
-
-    private static func work(
-        schedule: Schedule,
-        template: Histogram,
-        progress: ProgressMeter,
-        _ operation: @Sendable () async -> RequestOutcome
-    ) async -> Tally {
-        var tally = Tally(template: template)
-        while let slot = await schedule.nextSlot() {
-            let started = Platform.monotonicNanoseconds()
-            let outcome = await operation()
-            let ended = Platform.monotonicNanoseconds()
-            let intended = if case .at(let time) = slot { time } else { started }
-            tally.record(outcome, latency: ended &- intended, uncorrected: ended &- started)
-            progress.add(1)
+        // The hard stop counts from the schedule's start; from the call while no worker has run.
+        await FirstSignal.wait(for: group, until: { (schedule.start ?? called).addingSaturated(configuration.hardStopNanoseconds) })
+        let end = Platform.monotonicNanoseconds()
+        var total = LoadTally(template: template)
+        for worker in workers {
+            total.absorb(worker.stop(at: end))
         }
-        return tally
+        total.recordMissed(schedule.unclaimed)
+        return (total, schedule, end &- (schedule.start ?? called))
     }
 }
 
-/// Hands out request slots to workers until the count or the time is up.
-private final class Schedule: Sendable {
-    private let next = Atomic<Int>(0)
-    private let start: UInt64
-    private let deadline: UInt64
-    private let maximumRequests: Int
-    private let interval: Double?
-
-    init(configuration: LoadConfiguration, start: UInt64) {
-        self.start = start
-        deadline = start &+ configuration.durationNanoseconds
-        maximumRequests = configuration.maximumRequests ?? .max
-        interval = configuration.rate.map { 1e9 / $0 }
+/// Resumes one waiter with whichever comes first: a task's end or a time limit.
+private final class FirstSignal: Sendable {
+    private enum State {
+        case pending
+        case waiting(CheckedContinuation<Void, Never>)
+        case signalled
     }
 
-    /// When a worker's next request should start.
-    enum Slot {
-        /// As soon as the worker is free (closed loop).
-        case now
-        /// At this monotonic time (open loop); the worker has waited for it if it lay ahead.
-        case at(UInt64)
-    }
+    private let state = Mutex(State.pending)
 
-    /// The next request's slot, or `nil` when the run is over.
-    func nextSlot() async -> Slot? {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard index < maximumRequests else { return nil }
-        guard let interval else {
-            return Platform.monotonicNanoseconds() < deadline ? .now : nil
+    /// Returns when `task` has finished or the monotonic time `deadline()` has come, whichever is
+    /// first; the deadline is read again after each sleep, since it may have moved later. The task is
+    /// left running either way.
+    static func wait(for task: Task<Void, Never>, until deadline: @escaping @Sendable () -> UInt64) async {
+        let signal = FirstSignal()
+        Task {
+            await task.value
+            signal.fire()
         }
-        let intended = start &+ UInt64(Double(index) * interval)
-        guard intended < deadline else { return nil }
-        let now = Platform.monotonicNanoseconds()
-        if intended > now {
-            try? await Task.sleep(nanoseconds: intended - now)
+        let timer = Task {
+            while true {
+                let now = Platform.monotonicNanoseconds()
+                let limit = deadline()
+                guard now < limit else { break }
+                // Capped at about 146 years, which every sleep implementation can represent.
+                guard (try? await Task.sleep(nanoseconds: min(limit - now, 1 << 62))) != nil else { return }
+            }
+            signal.fire()
         }
-        return .at(intended)
-    }
-}
-
-/// One worker's counts and histograms; merged into one at the end.
-private struct Tally: Sendable {
-    var latency: Histogram
-    var uncorrected: Histogram
-    var sent = 0
-    var succeeded = 0
-    var errors: [String: Int] = [:]
-
-    init(template: Histogram) {
-        latency = template
-        uncorrected = template
-    }
-
-    mutating func record(_ outcome: RequestOutcome, latency value: UInt64, uncorrected raw: UInt64) {
-        sent += 1
-        latency.record(value)
-        uncorrected.record(raw)
-        switch outcome {
-        case .success: succeeded += 1
-        case .failure(let kind): errors[kind, default: 0] += 1
+        await withCheckedContinuation { continuation in
+            let fired = signal.state.withLock { state in
+                guard case .pending = state else { return true }
+                state = .waiting(continuation)
+                return false
+            }
+            if fired { continuation.resume() }
         }
+        timer.cancel()
     }
 
-    mutating func absorb(_ other: Tally) {
-        // Same layout by construction, so merging cannot fail.
-        try? latency.merge(other.latency)
-        try? uncorrected.merge(other.uncorrected)
-        sent += other.sent
-        succeeded += other.succeeded
-        errors.merge(other.errors, uniquingKeysWith: +)
+    private func fire() {
+        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            defer { state = .signalled }
+            guard case .waiting(let continuation) = state else { return nil }
+            return continuation
+        }
+        continuation?.resume()
     }
 }

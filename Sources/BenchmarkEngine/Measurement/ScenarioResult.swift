@@ -128,25 +128,56 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         }
     }
 
-    /// Requests sent, and how each ended.
+    /// Requests scheduled and sent, and how each ended: `scheduled == sent + missed` and
+    /// `sent == succeeded + Σ errors`.
+    ///
+    /// Reports written before `scheduled` and `missed` existed read as a run that missed nothing.
     public struct Outcomes: Codable, Sendable, Equatable {
+        /// Requests due to start: in an open loop, those whose intended start fell within the
+        /// duration (at most `--requests`); in a closed loop, where each request is due when its
+        /// worker is free, the requests sent.
+        public var scheduled: Int
         /// Requests started.
         public var sent: Int
+        /// Requests due that never started, because the run's duration ended first (open loop).
+        public var missed: Int
         /// Requests that ended in success.
         public var succeeded: Int
         /// Failed requests by error class (`badStatus(503)`, `transport`, …).
         public var errors: [String: Int]
 
-        /// Outcomes with these counts.
-        public init(sent: Int, succeeded: Int, errors: [String: Int]) {
+        /// Outcomes with these counts; by default nothing was missed.
+        public init(scheduled: Int? = nil, sent: Int, missed: Int = 0, succeeded: Int, errors: [String: Int]) {
+            self.scheduled = scheduled ?? sent + missed
             self.sent = sent
+            self.missed = missed
             self.succeeded = succeeded
             self.errors = errors
         }
 
-        /// Whether every request sent ended in exactly one outcome.
+        private enum CodingKeys: String, CodingKey {
+            case scheduled, sent, missed, succeeded, errors
+        }
+
+        /// Decodes the outcomes, taking a report without `scheduled` and `missed` to have missed nothing.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sent = try container.decode(Int.self, forKey: .sent)
+            missed = try container.decodeIfPresent(Int.self, forKey: .missed) ?? 0
+            scheduled = try container.decodeIfPresent(Int.self, forKey: .scheduled) ?? sent + missed
+            succeeded = try container.decode(Int.self, forKey: .succeeded)
+            errors = try container.decode([String: Int].self, forKey: .errors)
+        }
+
+        /// Every failed request, whatever its class.
+        public var failed: Int {
+            errors.values.reduce(0, +)
+        }
+
+        /// Whether every request due was sent or missed, and every request sent ended in exactly one
+        /// outcome.
         public var reconciles: Bool {
-            sent == succeeded + errors.values.reduce(0, +)
+            scheduled == sent + missed && sent == succeeded + failed
         }
     }
 }

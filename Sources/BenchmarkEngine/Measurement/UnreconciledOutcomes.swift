@@ -1,11 +1,15 @@
-/// A load run whose requests do not add up: some request ended in no outcome, or in two. The runner
-/// checks every run and throws this rather than write a report whose counts cannot be trusted.
+/// A load run whose requests do not add up: some request due was neither sent nor missed, or some
+/// request sent ended in no outcome, or in two. The runner checks every run and throws this rather
+/// than write a report whose counts cannot be trusted.
 public struct UnreconciledOutcomes: Error, CustomStringConvertible {
     /// The counts that do not add up.
     public let outcomes: ScenarioResult.Outcomes
 
-    /// `sent 10 ≠ succeeded 7 + errors 2`.
+    /// `scheduled 12 = sent 10 + missed 2, sent 10 ≠ succeeded 7 + errors 2`.
     public var description: String {
-        "sent \(outcomes.sent) ≠ succeeded \(outcomes.succeeded) + errors \(outcomes.errors.values.reduce(0, +))"
+        let scheduling = outcomes.scheduled == outcomes.sent + outcomes.missed ? "=" : "≠"
+        let ending = outcomes.sent == outcomes.succeeded + outcomes.failed ? "=" : "≠"
+        return "scheduled \(outcomes.scheduled) \(scheduling) sent \(outcomes.sent) + missed \(outcomes.missed), "
+            + "sent \(outcomes.sent) \(ending) succeeded \(outcomes.succeeded) + errors \(outcomes.failed)"
     }
 }

@@ -32,23 +32,28 @@ public struct BaselineStore: Sendable {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw BaselineError.missing(name: name, available: (try? list()) ?? [])
         }
-        return try JSONReportWriter.read(data)
+        return try JSONReportWriter.read(data, from: file.path)
     }
 
-    /// The names of the saved baselines, sorted.
+    /// The names of the saved baselines, sorted: the `.json` files whose names are valid baseline names.
     public func list() throws -> [String] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         return try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".json") }
             .map { String($0.dropLast(5)) }
+            .filter(Self.isValidName)
             .sorted()
     }
 
-    private static func validate(_ name: String) throws {
+    /// Whether `name` can name a baseline: letters, digits, `.`, `_` and `-`, not starting with `.`,
+    /// so that it is a plain file name.
+    public static func isValidName(_ name: String) -> Bool {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
-        guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy(allowed.contains) else {
-            throw BaselineError.invalidName(name)
-        }
+        return !name.isEmpty && !name.hasPrefix(".") && name.allSatisfy(allowed.contains)
+    }
+
+    private static func validate(_ name: String) throws {
+        guard isValidName(name) else { throw BaselineError.invalidName(name) }
     }
 }
 
@@ -65,7 +70,7 @@ public enum BaselineError: Error, Equatable, CustomStringConvertible {
         case .missing(let name, let available):
             "no baseline named '\(name)'" + (available.isEmpty ? " (none saved yet: bench baseline save NAME)" : " (saved: \(available.joined(separator: ", ")))")
         case .invalidName(let name):
-            "'\(name)' is not a valid baseline name (letters, digits, '.', '_' and '-')"
+            "'\(name)' is not a valid baseline name (letters, digits, '.', '_' and '-', not starting with '.')"
         }
     }
 }

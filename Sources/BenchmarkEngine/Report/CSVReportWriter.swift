@@ -38,6 +38,9 @@ public enum CSVReportWriter {
         ("latency_mean_ns", { $0.latency.map { format($0.summary.mean) } }),
         ("uncorrected_latency_p50_ns", { $0.uncorrectedLatency.map { String($0.summary.p50) } }),
         ("uncorrected_latency_p99_ns", { $0.uncorrectedLatency.map { String($0.summary.p99) } }),
+        // Added after the first schema: appended, so that earlier columns keep their places.
+        ("scheduled", { $0.outcomes.map { String($0.scheduled) } }),
+        ("missed", { $0.outcomes.map { String($0.missed) } }),
     ]
 
     /// The CSV text, lines ending in `\n`.

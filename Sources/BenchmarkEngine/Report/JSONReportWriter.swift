@@ -27,6 +27,18 @@ public enum JSONReportWriter {
         }
         return report
     }
+
+    /// Reads the report in the file at `path`, whose contents are `data`; anything wrong with it is
+    /// a ``ReportError/unreadable(path:reason:)`` that names the file and says what is wrong in one line.
+    public static func read(_ data: Data, from path: String) throws(ReportError) -> Report {
+        do {
+            return try read(data)
+        } catch let error as DecodingError {
+            throw .unreadable(path: path, reason: ReportError.problem(with: data, error))
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
 }
 
 /// Why a report could not be read or written.
@@ -35,6 +47,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case unsupportedSchemaVersion(Int)
     /// The output directory could not be created or written.
     case cannotWrite(path: String, reason: String)
+    /// The file at `path` is not a report this build can read, for `reason`.
+    case unreadable(path: String, reason: String)
 
     /// A sentence for the console.
     public var description: String {
@@ -43,6 +57,8 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
             "report schema version \(version) is not supported (this build reads version \(Report.currentSchemaVersion))"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .unreadable(let path, let reason):
+            "\(path): \(reason)"
         }
     }
 }

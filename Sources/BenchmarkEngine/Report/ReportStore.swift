@@ -19,15 +19,27 @@ public struct ReportStore: Sendable {
         let rendered = try formats.map { ($0.fileName, try $0.render(report)) }
         let runDirectory = directory.appendingPathComponent(report.runID, isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: runDirectory, withIntermediateDirectories: true)
+            try Platform.makeDirectories(runDirectory)
         } catch {
-            throw ReportError.cannotWrite(path: runDirectory.path, reason: error.localizedDescription)
+            throw ReportError.cannotWrite(path: runDirectory.path, reason: error.reason)
         }
         for (name, data) in rendered {
             try Platform.writeAtomically(data, to: runDirectory.appendingPathComponent(name))
         }
         try Platform.pointLink(directory.appendingPathComponent("latest"), at: report.runID)
         return runDirectory
+    }
+
+    /// Makes sure a run's reports can be written here: creates the directory if need be and creates,
+    /// then removes, an empty file in it. Run before measuring, so that a run whose results would be
+    /// lost fails before it sends anything.
+    public func checkWritable() throws(ReportError) {
+        do {
+            try Platform.makeDirectories(directory)
+            try Platform.checkCanCreateFiles(in: directory)
+        } catch {
+            throw ReportError.cannotWrite(path: directory.path, reason: error.reason)
+        }
     }
 
     /// A new run identifier: the UTC start time, sortable, plus the process id against collisions.

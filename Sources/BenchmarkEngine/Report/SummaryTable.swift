@@ -39,7 +39,7 @@ public struct SummaryTable: Sendable {
                 header: ["scenario", "workers", "rate/s", "requests", "errors", "p50", "p90", "p99", "p99.9", "max", "mallocs/req", "bytes/req"],
                 rows: load.map { result in
                     let latency = result.latency?.summary
-                    let errors = result.outcomes.map { $0.errors.values.reduce(0, +) } ?? 0
+                    let errors = result.outcomes?.failed ?? 0
                     let rate = result.targetRate.map { "\(Self.count(result.operationsPerSecond)) of \(Self.count($0))" }
                     return [
                         result.name,
@@ -57,11 +57,22 @@ public struct SummaryTable: Sendable {
                     ]
                 }
             ))
+            sections += load.compactMap(Self.missedRate)
         }
         if !report.environment.jemallocLinked {
             sections.append("Allocation figures unavailable (n/a): built without jemalloc. Install libjemalloc-dev and rebuild.")
         }
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A sentence saying that an open loop did not reach its target rate, when it missed requests.
+    private static func missedRate(_ result: ScenarioResult) -> String? {
+        guard let outcomes = result.outcomes, outcomes.missed > 0, outcomes.scheduled > 0 else { return nil }
+        let rate = result.targetRate.map { " of \(count($0)) requests/s" } ?? ""
+        let share = String(format: "%.1f%%", Double(outcomes.missed) / Double(outcomes.scheduled) * 100)
+        return "Target rate\(rate) not reached in \(result.name): \(outcomes.missed) of \(outcomes.scheduled) scheduled "
+            + "requests (\(share)) were due but never started before the duration ended (missed); the server "
+            + "or the client could not keep up with \(result.concurrency.map { "\($0) workers" } ?? "the workers")."
     }
 
     private func table(header: [String], rows: [[String]]) -> String {

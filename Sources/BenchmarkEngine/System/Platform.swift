@@ -85,6 +85,30 @@ public enum Platform {
         }
     }
 
+    /// Creates `directory` and any parents it lacks, as `mkdir -p` does; a directory already there is
+    /// fine, anything else in the way is an error.
+    public static func makeDirectories(_ directory: URL) throws(PlatformError) {
+        var path = ""
+        for component in directory.standardizedFileURL.path.split(separator: "/") {
+            path += "/" + component
+            // EEXIST may be a file in the way; the check below tells.
+            if mkdir(path, 0o755) != 0, errno != EEXIST { throw PlatformError(call: "mkdir", path: path) }
+        }
+        var status = stat()
+        guard stat(path.isEmpty ? "/" : path, &status) == 0 else { throw PlatformError(call: "stat", path: path) }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw PlatformError(call: "mkdir", path: path, code: ENOTDIR) }
+    }
+
+    /// Checks that files can be created in `directory` by creating an empty one and removing it;
+    /// nothing is flushed to disk, so the check costs no wait on the disk.
+    public static func checkCanCreateFiles(in directory: URL) throws(PlatformError) {
+        let probe = directory.appendingPathComponent(".write-check.\(getpid())").path
+        let descriptor = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw PlatformError(call: "open", path: probe) }
+        close(descriptor)
+        unlink(probe)
+    }
+
     /// Points the symbolic link `link` at `target`, replacing any previous link in one step.
     public static func pointLink(_ link: URL, at target: String) throws {
         let temporary = link.deletingLastPathComponent().appendingPathComponent(".\(link.lastPathComponent).\(getpid()).tmp")
@@ -106,14 +130,19 @@ public struct PlatformError: Error, CustomStringConvertible {
     /// `errno` at the time.
     public let code: Int32
 
-    init(call: String, path: String) {
+    init(call: String, path: String, code: Int32 = errno) {
         self.call = call
         self.path = path
-        code = errno
+        self.code = code
+    }
+
+    /// The system's explanation of `code`, such as `Permission denied`.
+    public var reason: String {
+        String(cString: strerror(code))
     }
 
     /// `rename(/path): No such file or directory`.
     public var description: String {
-        "\(call)(\(path)): \(String(cString: strerror(code)))"
+        "\(call)(\(path)): \(reason)"
     }
 }

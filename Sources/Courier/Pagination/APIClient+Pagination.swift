@@ -66,8 +66,9 @@ extension APIClient {
                     current = try await exchange(endpoint, as: E.Response.self)
                     url = try request(for: endpoint).url
                 }
-                let next = current.response.headers.values(for: "Link").lazy
-                    .compactMap { LinkHeader.target(of: "next", in: $0) }.first
+                // The joined view: every Link field at once, whether they came apart or joined.
+                let next = current.response.headers["Link"]
+                    .flatMap { LinkHeader.target(of: "next", in: $0) }
                     .flatMap { URL(string: $0, relativeTo: URL(string: url))?.absoluteString }
                 return .init(items: items(current.value), response: current.response, next: next.map { fetch(LinkedPage(base: endpoint, url: $0)) })
             }

@@ -38,7 +38,7 @@ public struct RetryPolicy: Sendable {
             .timedOut, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
             .dnsLookupFailed, .notConnectedToInternet, .secureConnectionFailed, .badServerResponse,
         ],
-        idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE"]
+        idempotentMethods: Set<String> = HTTPRequest.idempotentMethods
     ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay

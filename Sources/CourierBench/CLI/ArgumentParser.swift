@@ -47,6 +47,12 @@ public struct ArgumentParser: Sendable {
         private var values: [String: [String]] = [:]
         /// The positional arguments, in order.
         public internal(set) var positionals: [String] = []
+        /// The command's usage text, for errors about a value.
+        let usage: String
+
+        init(usage: String) {
+            self.usage = usage
+        }
 
         /// The value of `name`; when the option was repeated, its last value.
         public subscript(name: String) -> String? { values[name]?.last }
@@ -59,11 +65,31 @@ public struct ArgumentParser: Sendable {
         mutating func add(_ value: String, for name: String) {
             values[name, default: []].append(value)
         }
+
+        /// The value of `name` as an integer within `range`; `nil` when the option is absent.
+        public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+            guard let text = self[name] else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw UsageError(message: "invalid value '\(text)' for '--\(name)' (expected an integer from \(range.lowerBound) to \(range.upperBound))", usage: usage)
+            }
+            return value
+        }
+
+        /// The value of `name` as a number within `range`, described as `what` in the error (such as
+        /// "requests per second"); `nil` when the option is absent. NaN and infinities are refused.
+        public func number(_ name: String, in range: ClosedRange<Double>, what: String) throws(UsageError) -> Double? {
+            guard let text = self[name] else { return nil }
+            guard let value = Double(text), range.contains(value) else {
+                let bounds = [range.lowerBound, range.upperBound].map { Int(exactly: $0).map(String.init) ?? String($0) }
+                throw UsageError(message: "invalid value '\(text)' for '--\(name)' (expected \(what) from \(bounds[0]) to \(bounds[1]))", usage: usage)
+            }
+            return value
+        }
     }
 
     /// Parses `arguments`, or throws a ``UsageError`` naming the first one it cannot accept.
     public func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Parsed {
-        var parsed = Parsed()
+        var parsed = Parsed(usage: usage)
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
@@ -94,16 +120,16 @@ public struct ArgumentParser: Sendable {
         return parsed
     }
 
-    /// The duration `text` says — `10s`, `500ms`, `2m`, `1h` or a bare number of seconds — above 0
-    /// and at most a day, or a usage error naming `--<option>`.
+    /// The duration `text` says — `10s`, `500ms`, `2m`, `1h` or a bare number of seconds — from 1 ms
+    /// to a day, or a usage error naming `--<option>`.
     public static func seconds(_ text: String, option: String, usage: String) throws(UsageError) -> Double {
         let units: [(suffix: String, scale: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
         let unit = units.first { text.hasSuffix($0.suffix) && Double(text.dropLast($0.suffix.count)) != nil }
         let number = Double(unit.map { String(text.dropLast($0.suffix.count)) } ?? text)
-        guard let number, number > 0, number * (unit?.scale ?? 1) <= 86_400 else {
-            throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a duration such as 10s, 500ms or 2m)", usage: usage)
+        guard let seconds = number.map({ $0 * (unit?.scale ?? 1) }), (0.001...86_400).contains(seconds) else {
+            throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)", usage: usage)
         }
-        return number * (unit?.scale ?? 1)
+        return seconds
     }
 
     /// ` (did you mean '--filter'?)` when a known option is within two edits of `name`.

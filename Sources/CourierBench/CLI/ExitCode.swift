@@ -16,17 +16,20 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// 1: a regression, a failed scenario, a report that could not be written, or a load run in
     /// which not one request succeeded.
     public static let failure = ExitCode(rawValue: 1)
-    /// 64 (`EX_USAGE`): a bad command, option or value, or a suite that declares an invalid or
-    /// duplicate scenario name. Nothing was measured or sent.
+    /// 64 (`EX_USAGE`): a bad command, option or value (an invalid baseline name included), or a
+    /// suite that declares an invalid or duplicate scenario name. Nothing was measured or sent.
     public static let usage = ExitCode(rawValue: 64)
+    /// 65 (`EX_DATAERR`): a baseline or report that is not valid JSON or not a bench report.
+    public static let badInput = ExitCode(rawValue: 65)
     /// 66 (`EX_NOINPUT`): a baseline, run or file to read does not exist.
     public static let missingInput = ExitCode(rawValue: 66)
 
     /// The code an error that ended a command calls for: the one table every command goes through.
     public init(for error: any Error) {
         switch error {
-        case is UsageError, is SuiteError: self = .usage
+        case is UsageError, is SuiteError, BaselineError.invalidName: self = .usage
         case is MissingInput, is BaselineError: self = .missingInput
+        case ReportError.unreadable: self = .badInput
         default: self = .failure
         }
     }

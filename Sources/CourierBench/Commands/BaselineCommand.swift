@@ -34,7 +34,11 @@ public enum BaselineCommand: BenchCommand, Equatable {
         switch arguments.first {
         case "save":
             let parsed = try ArgumentParser(options: [.value("run"), .value("reports")], positionals: 1, usage: usage).parse(arguments.dropFirst())
-            return .save(name: parsed.positionals.first ?? "default", run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
+            let name = parsed.positionals.first ?? "default"
+            guard BaselineStore.isValidName(name) else {
+                throw UsageError(message: "invalid baseline name '\(name)' (expected letters, digits, '.', '_' and '-', not starting with '.')", usage: usage)
+            }
+            return .save(name: name, run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
         case "list":
             let parsed = try ArgumentParser(options: [.value("reports")], usage: usage).parse(arguments.dropFirst())
             return .list(reportsDirectory: parsed["reports"] ?? "Reports")
@@ -56,11 +60,19 @@ public enum BaselineCommand: BenchCommand, Equatable {
             let store = BaselineStore(directory: URL(fileURLWithPath: reportsDirectory).appendingPathComponent("baselines"))
             let names = try store.list()
             if names.isEmpty { print("No baselines saved in \(store.directory.path).") }
+            // One unreadable file does not hide the others; it is reported and sets the exit code.
+            var status = ExitCode.success
             for name in names {
-                let report = try store.load(name)
-                let machine = report.environment
-                print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) run \(report.runID)\(report.isQuick ? " (quick)" : ""), \(machine.operatingSystem), \(machine.cpuCount) CPUs, \(machine.buildConfiguration), \(machine.allocator ?? "no jemalloc")")
+                do {
+                    let report = try store.load(name)
+                    let machine = report.environment
+                    print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) run \(report.runID)\(report.isQuick ? " (quick)" : ""), \(machine.operatingSystem), \(machine.cpuCount) CPUs, \(machine.buildConfiguration), \(machine.allocator ?? "no jemalloc")")
+                } catch {
+                    Platform.writeToStandardError("error: \(error)\n")
+                    status = ExitCode(for: error)
+                }
             }
+            return status
         }
         return .success
     }

@@ -30,7 +30,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
                                   left as it was when the request fails.
           --header 'Name: value'  A request header field; repeat for more.
           --method <m>            HTTP method. (default: GET)
-          --timeout <t>           The request's limit, such as 10s. (default: 30s)
+          --timeout <t>           The request's limit, 1ms–24h, such as 10s. (default: 30s)
           --transport <t>         \(suite.transports.map(\.name).joined(separator: " or ")). (default: urlsession)
           -h, --help              Shows this help.
 
@@ -84,7 +84,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
         let open = try transport.make(TransportSettings(connections: 1, timeoutSeconds: timeoutSeconds))
         let exchange: (HTTPResponse, Data)
         do {
-            exchange = try await APIClient(baseURL: url, transport: open.transport).data(for: request)
+            exchange = try await open.client(baseURL: url).data(for: request)
         } catch {
             await open.shutDown()
             throw CaptureFailed(method: method, url: url, error: error)

@@ -35,21 +35,21 @@ public struct CompareCommand: BenchCommand, Equatable {
 
         OPTIONS:
           --reports <dir>         Where runs and baselines live. (default: Reports)
-        \(ThresholdOptions.usage)
+        \(ComparisonOptions.usage)
           -h, --help              Shows this help.
         """
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> CompareCommand {
         let usage = help(in: suite)
-        let parsed = try ArgumentParser(options: [.value("reports")] + ThresholdOptions.options, positionals: 2, usage: usage).parse(arguments)
+        let parsed = try ArgumentParser(options: [.value("reports")] + ComparisonOptions.options, positionals: 2, usage: usage).parse(arguments)
         guard let baseline = parsed.positionals.first else {
             throw UsageError(message: "missing <baseline>", usage: usage)
         }
-        var command = CompareCommand(baseline: baseline)
+        var command = CompareCommand(baseline: try ComparisonOptions.baseline(baseline, usage: usage))
         command.current = parsed.positionals.dropFirst().first
         command.reportsDirectory = parsed["reports"] ?? command.reportsDirectory
-        command.thresholds = try ThresholdOptions.thresholds(parsed, usage: usage)
+        command.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
         return command
     }
 

@@ -35,18 +35,25 @@ public struct LoadCommand: BenchCommand, Equatable {
             }
             body = data
         }
+        do {
+            try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).checkWritable()
+        } catch {
+            Platform.writeToStandardError("error: \(error); no request was sent\n")
+            return .failure
+        }
         let decoder = if case .model(let model) = options.decode { model.decoder } else { JSONDecoder() }
         let transport = try options.transport.make(TransportSettings(
             connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, threads: options.reactors
         ))
-        let client = APIClient(baseURL: options.url, transport: transport.transport, decoder: decoder)
+        let client = transport.client(baseURL: options.url, decoder: decoder)
         let scenarioName = self.scenarioName
         let endpoint = URLEndpoint(options, body: body)
         let configuration = LoadConfiguration(
             concurrency: options.concurrency,
             rate: options.rate,
             maximumRequests: options.requests,
-            durationNanoseconds: UInt64(options.durationSeconds * 1e9)
+            durationNanoseconds: LoadConfiguration.nanoseconds(options.durationSeconds),
+            requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(options.timeoutSeconds)
         )
         let startedAt = Date()
         let counter = AllocationCounter.shared

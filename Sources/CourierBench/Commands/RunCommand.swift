@@ -40,7 +40,7 @@ public struct RunCommand: BenchCommand, Equatable {
           --format <formats>      Comma-separated: json, csv, md. (default: json,csv,md)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
                                   on a regression.
-        \(ThresholdOptions.usage)
+        \(ComparisonOptions.usage)
           -h, --help              Shows this help.
 
         A scenario that throws, or crashes its worker process, is reported as failed (exit 1); the
@@ -51,13 +51,13 @@ public struct RunCommand: BenchCommand, Equatable {
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
         let usage = help(in: suite)
         let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .value("out"), .value("format"), .value("baseline")]
-        let parsed = try ArgumentParser(options: options + ThresholdOptions.options, usage: usage).parse(arguments)
+        let parsed = try ArgumentParser(options: options + ComparisonOptions.options, usage: usage).parse(arguments)
         var run = RunCommand()
         run.filter = parsed["filter"]
         run.isQuick = parsed["quick"] != nil
         run.outputDirectory = parsed["out"] ?? run.outputDirectory
-        run.baseline = parsed["baseline"]
-        run.thresholds = try ThresholdOptions.thresholds(parsed, usage: usage)
+        if let baseline = parsed["baseline"] { run.baseline = try ComparisonOptions.baseline(baseline, usage: usage) }
+        run.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
         if let list = parsed["format"] {
             var formats: [ReportFormat] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
@@ -79,8 +79,10 @@ public struct RunCommand: BenchCommand, Equatable {
             return .usage
         }
         let reports = URL(fileURLWithPath: outputDirectory)
-        // Resolved before measuring, so a mistyped name fails in a second, not after the suite.
+        // Resolved and checked before measuring, so a mistyped name or an unwritable directory fails
+        // in a second, not after the suite.
         let baseline = try self.baseline.map { ($0, try RunArchive.loadBaseline($0, reportsDirectory: reports)) }
+        try ReportStore(directory: reports).checkWritable()
 
         let startedAt = Date()
         let environment = Report.Environment.current(toolVersion: suite.version, allocator: AllocationCounter.shared?.backend)

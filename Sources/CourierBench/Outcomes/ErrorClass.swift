@@ -50,10 +50,6 @@ enum ErrorClass: Hashable, CustomStringConvertible {
             self = .connectionRefused
         case .networkConnectionLost?:
             self = .connectionLost
-        // Linux's Foundation reports libcurl's "partial file" (the connection closed before
-        // Content-Length bytes came) as an unknown error with curl's message; it is a lost connection.
-        case .unknown? where error?.localizedDescription.hasPrefix("transfer closed") == true:
-            self = .connectionLost
         case .cancelled?:
             self = .cancelled
         default:

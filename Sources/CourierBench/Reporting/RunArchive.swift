@@ -3,9 +3,14 @@ import Foundation
 
 /// Reads runs and baselines back, and writes comparisons beside the run they compare.
 enum RunArchive {
+    /// Whether a baseline argument names a run directory or report file rather than a saved baseline.
+    static func isPath(_ nameOrPath: String) -> Bool {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+    }
+
     /// A saved baseline by name, or a report by path when the argument looks like one.
     static func loadBaseline(_ nameOrPath: String, reportsDirectory: URL) throws -> Report {
-        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+        if isPath(nameOrPath) {
             return try loadRun(URL(fileURLWithPath: nameOrPath)).report
         }
         return try BaselineStore(directory: reportsDirectory.appendingPathComponent("baselines")).load(nameOrPath)
@@ -19,7 +24,7 @@ enum RunArchive {
         }
         let file = isDirectory.boolValue ? location.appendingPathComponent("report.json") : location
         guard let data = FileManager.default.contents(atPath: file.path) else { throw missingRun(file.path) }
-        return (try JSONReportWriter.read(data), file.deletingLastPathComponent().resolvingSymlinksInPath())
+        return (try JSONReportWriter.read(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
     }
 
     /// Writes `comparison.md` and `comparison.json` into a run directory.

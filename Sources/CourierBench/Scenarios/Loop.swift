@@ -35,7 +35,10 @@ public struct Loop: Sendable, Equatable {
         let (seconds, attoseconds) = length.components
         guard length > .zero, seconds < 86_400 else { throw LoopError("duration \(length) is not above 0 and under a day") }
         let nanoseconds = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
-        return LoadConfiguration(concurrency: concurrency, rate: rate, durationNanoseconds: nanoseconds, warmupRequests: concurrency * 20)
+        return LoadConfiguration(
+            concurrency: concurrency, rate: rate, durationNanoseconds: nanoseconds,
+            requestTimeoutNanoseconds: Backend.requestTimeoutNanoseconds, warmupRequests: concurrency * 20
+        )
     }
 }
 

@@ -97,7 +97,9 @@ extension BenchSuite {
               0   success; no regression
               1   a regression, a failed scenario, a report that could not be written, or no request of
                   'load' succeeded
-              64  usage error (bad command, option or value), or a suite with an invalid scenario name
+              64  usage error (bad command, option or value, invalid baseline name), or a suite with an
+                  invalid scenario name
+              65  a baseline or report that is not valid JSON or not a bench report
               66  the baseline, run or file to read does not exist
             """
     }

@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import Courier
 import Foundation
 #if canImport(FoundationNetworking)
@@ -33,8 +34,7 @@ public struct TransportKind: Sendable, Equatable {
     }
 
     /// Foundation's URLSession, the client's default: an ephemeral session of its own per run, with
-    /// no cache, the connection cap and the timeout both per read and for the whole request, so no
-    /// call outlives the run by more than it.
+    /// no cache, the connection cap, and the timeout both per read and for the whole request.
     public static let urlSession = TransportKind(name: "urlsession", summary: "Foundation's URLSession") { settings in
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = settings.timeoutSeconds
@@ -42,6 +42,17 @@ public struct TransportKind: Sendable, Equatable {
         configuration.httpMaximumConnectionsPerHost = settings.connections
         configuration.urlCache = nil
         let transport = URLSessionTransport(configuration: configuration)
-        return OpenTransport(transport) { transport.session.invalidateAndCancel() }
+        // Foundation 6.3.1 on Linux ignores `timeoutIntervalForResource`, and restarts the request
+        // timeout with every byte: a server that drips its body would hold a call forever. The
+        // middleware makes the timeout a deadline for the whole call. It leaves the call it gives
+        // up running, and the session is invalidated without cancelling its tasks, because
+        // cancelling a call as it completes can deadlock that Foundation. Its deadline is a
+        // tenth of a second after the session's own timeout, so that a server gone silent is
+        // timed out by the session, which ends the call: a call left running while its server
+        // closes the connection mid-head crashes that Foundation ("Transfer completed, but
+        // there's no response"). Only a server that keeps sending is given up by the middleware.
+        let timeout = Duration.nanoseconds(Int64(clamping: LoadConfiguration.nanoseconds(settings.timeoutSeconds)))
+        let deadline = TimeoutMiddleware(timeout + .milliseconds(100), abandonment: .leaveRunning)
+        return OpenTransport(transport, deadline: deadline) { transport.session.finishTasksAndInvalidate() }
     }
 }

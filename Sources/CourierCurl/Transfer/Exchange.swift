@@ -38,10 +38,9 @@ final class Exchange {
         options.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
         if let timeout = configuration.connectTimeout { options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds) }
         if let timeout = configuration.timeout { options.set(CURLOPT_TIMEOUT_MS, timeout.curlMilliseconds) }
-        if configuration.maximumRedirects > 0 {
-            options.set(CURLOPT_FOLLOWLOCATION, 1)
-            options.set(CURLOPT_MAXREDIRS, configuration.maximumRedirects)
-        }
+        // Redirects come back as they are: the transport follows them by Courier's rules
+        // (`Redirects`), which libcurl's own following does not match for 303s and custom methods.
+        options.set(CURLOPT_FOLLOWLOCATION, 0)
         if configuration.automaticDecompression { options.set(CURLOPT_ACCEPT_ENCODING, string: "") }
         if configuration.httpVersion != .http1_1 { options.set(CURLOPT_PIPEWAIT, 1) }
         guard options.failure == CURLE_OK else {
@@ -62,6 +61,11 @@ final class Exchange {
         let request = submission.request
         var options = OptionSetter(easy: easy)
         options.set(CURLOPT_URL, string: request.url)
+        // libcurl sends a request again, unasked, when a reused connection closes before any byte of
+        // the answer; the server may have executed it already. A request that must not run twice goes
+        // out on a connection of its own, which libcurl never retries (its connection stays in the
+        // pool for the requests after it).
+        options.set(CURLOPT_FRESH_CONNECT, request.isIdempotent ? 0 : 1)
         setMethodAndBody(request, &options)
         if request.headers.fields.isEmpty {
             options.set(CURLOPT_HTTPHEADER, pointer: UnsafeRawPointer(bareHeaders))
@@ -115,8 +119,7 @@ final class Exchange {
 
     private func setMethodAndBody(_ request: HTTPRequest, _ options: inout OptionSetter) {
         // Back to a plain GET first: the handle remembers the last request's method. GET, HEAD and POST
-        // then use libcurl's own modes rather than CUSTOMREQUEST, so that a 301/302/303 turns a POST
-        // into a GET as URLSession does; a custom method would be kept across redirects.
+        // then use libcurl's own modes, any other method CUSTOMREQUEST.
         options.set(CURLOPT_CUSTOMREQUEST, pointer: nil)
         options.set(CURLOPT_HTTPGET, 1)
         switch (request.method, request.body) {

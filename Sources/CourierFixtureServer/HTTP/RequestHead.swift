@@ -11,4 +11,6 @@ struct RequestHead: Equatable {
     var keepAlive: Bool
     /// The body's length from `Content-Length`; the body itself is not kept.
     var contentLength: Int
+    /// The `Authorization` field's value, for routes that require one.
+    var authorization: String? = nil
 }

@@ -59,6 +59,8 @@ struct RequestParser {
                 contentLength = length
             case "transfer-encoding":
                 return .failure(status: 501)
+            case "authorization":
+                head.authorization = String(decoding: value, as: UTF8.self)
             case "connection":
                 for token in String(decoding: value, as: UTF8.self).lowercased().split(separator: ",") {
                     switch token.trimmingCharacters(in: .whitespaces) {

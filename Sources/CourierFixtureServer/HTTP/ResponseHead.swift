@@ -2,12 +2,24 @@ import Foundation
 
 /// The status line and header fields of a response, serialized.
 enum ResponseHead {
-    /// `HTTP/1.1 <status> <reason>`, the route's fields sorted by name (stable bytes for tests),
-    /// `Content-Length`, and `Connection: close` when the connection ends after this response.
-    static func bytes(status: Int, headers: [String: String], contentLength: Int, keepAlive: Bool) -> Data {
-        var text = "HTTP/1.1 \(status) \(reason(for: status))\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-            text += "\(name): \(value)\r\n"
+    /// `HTTP/1.1 <status> <reason>`, the route's fields in order, `Content-Length`, and
+    /// `Connection: close` when the connection ends after this response.
+    static func bytes(status: Int, headers: FixtureHeaders, contentLength: Int, keepAlive: Bool) -> Data {
+        var bytes = statusLine(status)
+        bytes.append(fieldLines(headers, contentLength: contentLength, keepAlive: keepAlive))
+        return bytes
+    }
+
+    /// `HTTP/1.1 <status> <reason>` and its CRLF.
+    static func statusLine(_ status: Int) -> Data {
+        Data("HTTP/1.1 \(status) \(reason(for: status))\r\n".utf8)
+    }
+
+    /// The header fields after the status line, and the blank line that ends the head.
+    static func fieldLines(_ headers: FixtureHeaders, contentLength: Int, keepAlive: Bool) -> Data {
+        var text = ""
+        for field in headers {
+            text += "\(field.name): \(field.value)\r\n"
         }
         text += "Content-Length: \(contentLength)\r\n"
         if !keepAlive { text += "Connection: close\r\n" }
@@ -31,6 +43,11 @@ enum ResponseHead {
         case 200: "OK"
         case 201: "Created"
         case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
         case 400: "Bad Request"
         case 401: "Unauthorized"
         case 403: "Forbidden"

@@ -34,6 +34,8 @@ final class Connection {
         case respond(Router.Reply)
         /// Sends the next `chunkBytes` of `remaining`, then schedules the rest `interval` later.
         case drip(remaining: Data, chunkBytes: Int, interval: UInt64, keepAlive: Bool)
+        /// Sends the rest of a response that was started earlier.
+        case finish([Data], keepAlive: Bool)
     }
 
     init(descriptor: Int32, now: UInt64) {

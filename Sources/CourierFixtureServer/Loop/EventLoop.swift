@@ -16,18 +16,24 @@ final class EventLoop {
     private let parser: RequestParser
     private let router: Router
     private let maximumConnections: Int
+    private let acceptance: FixtureServer.Configuration.Acceptance
     private let idleTimeout: UInt64
     private var lastSweep: UInt64 = 0
     private var connections: [Int32: Connection] = [:]
+    /// Accepted connections of a server that does not serve (``FixtureServer/Configuration/Acceptance``):
+    /// never read; a stalling server holds them until the loop ends, a resetting one resets each
+    /// once the request has arrived.
+    private var unserved: [Int32] = []
     private var random = SystemRandomNumberGenerator()
     private var timers = 0
 
-    init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration) {
+    init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts) {
         self.listener = listener
         self.wake = wake
         parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
-        router = Router(routes: configuration.routes)
+        router = Router(routes: configuration.routes, counts: counts)
         maximumConnections = configuration.maximumConnections
+        acceptance = configuration.acceptance
         idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
     }
 
@@ -41,7 +47,7 @@ final class EventLoop {
             descriptors.removeAll(keepingCapacity: true)
             polled.removeAll(keepingCapacity: true)
             descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
-            let accepting = connections.count < maximumConnections
+            let accepting = connections.count + unserved.count < maximumConnections
             descriptors.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
             for connection in connections.values {
                 var events: Int16 = 0
@@ -49,6 +55,9 @@ final class EventLoop {
                 if !connection.outbox.isEmpty { events |= Int16(POLLOUT) }
                 descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
                 polled.append(connection)
+            }
+            for descriptor in unserved {
+                descriptors.append(pollfd(fd: descriptor, events: acceptance == .reset ? Int16(POLLIN) : 0, revents: 0))
             }
             _ = Posix.poll(&descriptors, timeout: pollTimeout())
             if descriptors[0].revents != 0 { break serving }
@@ -58,20 +67,38 @@ final class EventLoop {
                 if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(on: connection, buffer: buffer) }
                 if connection.isOpen, events & Int16(POLLOUT) != 0 { flush(connection) }
             }
+            resetArrivedRequests(readiness: descriptors[(polled.count + 2)...])
             fireTimers()
             closeIdleConnections()
         }
         for connection in connections.values { Posix.close(connection.descriptor) }
         connections.removeAll()
+        unserved.forEach(Posix.close)
         Posix.close(listener)
         Posix.close(wake)
     }
 
     private func acceptConnections() {
         // Bounded, so a flood of connects cannot starve the connections already open.
-        for _ in 0..<128 where connections.count < maximumConnections {
+        for _ in 0..<128 where connections.count + unserved.count < maximumConnections {
             guard let descriptor = Posix.accept(from: listener) else { return }
-            connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
+            switch acceptance {
+            case .serve: connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
+            case .reset, .stall: unserved.append(descriptor)
+            }
+        }
+    }
+
+    /// Resets each unserved connection whose request has arrived, without reading it: the client
+    /// has connected and sent, and its request is discarded unread.
+    private func resetArrivedRequests(readiness: ArraySlice<pollfd>) {
+        guard acceptance == .reset else { return }
+        let arrived = Set(readiness.filter { $0.revents != 0 }.map(\.fd))
+        guard !arrived.isEmpty else { return }
+        unserved.removeAll { descriptor in
+            guard arrived.contains(descriptor) else { return false }
+            Posix.reset(descriptor)
+            return true
         }
     }
 
@@ -100,12 +127,16 @@ final class EventLoop {
                 connection.enqueue(RefusedRequest(status: status).response)
                 connection.closesWhenFlushed = true
             case .request(let head, let length):
+                // Routed before the input is consumed: an echoing route reads the body from it.
+                let routed = router.reply(to: head).map { reply in
+                    reply.echoing(head, body: connection.input[(length - head.contentLength)..<length])
+                }
                 if length == connection.input.count {
                     connection.input.removeAll(keepingCapacity: true)
                 } else {
                     connection.input.removeFirst(length)
                 }
-                switch router.reply(to: head) {
+                switch routed {
                 case .success(let reply):
                     let delay = reply.route.delay.nanoseconds(using: &random)
                     if delay > 0 {
@@ -133,6 +164,8 @@ final class EventLoop {
             connections[connection.descriptor] = nil
             connection.isOpen = false
             Posix.reset(connection.descriptor)
+        case .closeWithoutResponse:
+            close(connection)
         case .garbageStatusLine:
             connection.enqueue(Data("SPLAT 2OO garbage, not HTTP\r\nno: headers here\r\n\r\n".utf8))
             connection.closesWhenFlushed = true
@@ -140,6 +173,11 @@ final class EventLoop {
             connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: false))
             connection.enqueue(route.body.prefix(route.body.count / 2))
             connection.closesWhenFlushed = true
+        case .slowHeaderFields(let delay):
+            connection.enqueue(ResponseHead.statusLine(route.status))
+            var rest = [ResponseHead.fieldLines(route.headers, contentLength: route.body.count, keepAlive: reply.keepAlive)]
+            if reply.includeBody { rest.append(route.body) }
+            schedule(.finish(rest, keepAlive: reply.keepAlive), after: delay.nanoseconds, on: connection)
         case .slowDrip(let chunkBytes, let interval):
             connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: reply.keepAlive))
             drip(route.body, chunkBytes: max(1, chunkBytes), interval: interval.nanoseconds, keepAlive: reply.keepAlive, on: connection)
@@ -172,6 +210,9 @@ final class EventLoop {
                 respond(reply, on: connection)
             case .drip(let remaining, let chunkBytes, let interval, let keepAlive):
                 drip(remaining, chunkBytes: chunkBytes, interval: interval, keepAlive: keepAlive, on: connection)
+            case .finish(let chunks, let keepAlive):
+                connection.enqueue(chunks)
+                if !keepAlive { connection.closesWhenFlushed = true }
             }
             if connection.isOpen { process(connection) }
         }

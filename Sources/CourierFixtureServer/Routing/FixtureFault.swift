@@ -3,10 +3,17 @@
 public enum FixtureFault: Sendable, Equatable {
     /// Reads the request, then resets the connection (TCP RST) without a byte of response.
     case resetBeforeResponse
+    /// Reads the request, then closes the connection (an orderly FIN) without a byte of response:
+    /// what a server that crashed or restarted mid-request looks like. On a kept-alive connection
+    /// this is the moment a client must not silently send the request again.
+    case closeWithoutResponse
     /// Sends the head with the full `Content-Length` and half the body, then closes the connection.
     case closeMidBody
     /// Sends the head at once, then the body `chunkBytes` at a time, one chunk every `interval`.
     case slowDrip(chunkBytes: Int, interval: Duration)
+    /// Sends the status line at once and the header fields and body only after `delay`: a server
+    /// that starts answering and then stalls before its head is complete.
+    case slowHeaderFields(delay: Duration)
     /// Sends a line that is not an HTTP status line, then closes the connection.
     case garbageStatusLine
 }

@@ -15,22 +15,46 @@ import Foundation
 public struct FixtureRoute: Sendable, Equatable {
     /// The status code sent.
     public var status: Int
-    /// Header fields sent besides `Content-Length` (always computed) and `Connection`.
-    public var headers: [String: String]
+    /// Header fields sent besides `Content-Length` (always computed) and `Connection`, in order.
+    public var headers: FixtureHeaders
     /// The body sent; omitted for `HEAD`.
     public var body: Data
     /// How long the server waits before it answers.
     public var delay: FixtureDelay
     /// How the server misbehaves instead of answering plainly, if it does.
     public var fault: FixtureFault?
+    /// Whether the body describes the request instead: `{"method":"POST","bodyLength":5,"body":"hello"}`
+    /// (the body as UTF-8 text, invalid bytes replaced), with `"authorization"` when the request
+    /// carried one. `body` is then ignored.
+    public var echoesRequest: Bool
+    /// The `Authorization` a request must carry to get this route's answer, if any; see
+    /// ``requiring(authorization:challenges:)``.
+    public var requirement: AuthorizationRequirement?
+
+    /// The credential a route accepts, and what it answers without it.
+    public struct AuthorizationRequirement: Sendable, Equatable {
+        /// The `Authorization` value accepted, compared exactly.
+        public var authorization: String
+        /// The `WWW-Authenticate` challenges of the 401 every other request gets.
+        public var challenges: [String]
+    }
 
     /// A route with exactly these parts.
-    public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data(), delay: FixtureDelay = .none, fault: FixtureFault? = nil) {
+    public init(
+        status: Int = 200,
+        headers: FixtureHeaders = [:],
+        body: Data = Data(),
+        delay: FixtureDelay = .none,
+        fault: FixtureFault? = nil,
+        echoesRequest: Bool = false
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.delay = delay
         self.fault = fault
+        self.echoesRequest = echoesRequest
+        requirement = nil
     }
 
     /// A JSON body with this status.
@@ -54,10 +78,26 @@ public struct FixtureRoute: Sendable, Equatable {
         json(#"{"error":"retry later"}"#, status: status).with(headers: ["Retry-After": "\(seconds)"])
     }
 
-    /// 401 with a `WWW-Authenticate` challenge, which some HTTP stacks answer by retrying with
-    /// credentials; a client without any must still end the call.
-    public static func unauthorized(challenge: String = #"Basic realm="courier-fixtures""#) -> FixtureRoute {
-        json(#"{"error":"unauthorized"}"#, status: 401).with(headers: ["WWW-Authenticate": challenge])
+    /// 401 with one `WWW-Authenticate` field per challenge, in order, and a JSON error body. Some
+    /// HTTP stacks answer a challenge by retrying with credentials; a client without any must still
+    /// end the call, and still see the body.
+    public static func unauthorized(challenges: [String] = [#"Basic realm="courier-fixtures""#]) -> FixtureRoute {
+        var route = json(#"{"error":"unauthorized","detail":"the credentials are missing or expired"}"#, status: 401)
+        for challenge in challenges {
+            route.headers = route.headers.adding("WWW-Authenticate", challenge)
+        }
+        return route
+    }
+
+    /// A redirect with `status` (301, 302, 303, 307 or 308) to `location`.
+    public static func redirect(status: Int, to location: String) -> FixtureRoute {
+        FixtureRoute(status: status, headers: ["Location": location])
+    }
+
+    /// A JSON description of each request it gets: method, body length, body and `Authorization`.
+    /// The target of the redirect routes, to show what a client sent after following one.
+    public static func echo() -> FixtureRoute {
+        FixtureRoute(headers: ["Content-Type": "application/json"], echoesRequest: true)
     }
 
     /// `bytes` of a body that is not JSON, to see what a client does with far more than it expected.
@@ -65,10 +105,19 @@ public struct FixtureRoute: Sendable, Equatable {
         FixtureRoute(headers: ["Content-Type": "application/octet-stream"], body: Data(repeating: UInt8(ascii: "x"), count: max(0, bytes)))
     }
 
+    /// This route for requests whose `Authorization` is exactly `authorization`; any other request
+    /// gets ``unauthorized(challenges:)``: a protected resource, for auth-refresh tests against a real
+    /// server.
+    public func requiring(authorization: String, challenges: [String] = [#"Basic realm="courier-fixtures""#]) -> FixtureRoute {
+        var route = self
+        route.requirement = AuthorizationRequirement(authorization: authorization, challenges: challenges)
+        return route
+    }
+
     /// This route with `headers` added (replacing fields of the same name).
     public func with(headers extra: [String: String]) -> FixtureRoute {
         var route = self
-        route.headers.merge(extra) { _, new in new }
+        route.headers = headers.merging(extra)
         return route
     }
 

@@ -9,15 +9,26 @@ extension FixtureServer {
     /// | `/movies` | the `list100` payload (any `?page=N`) |
     /// | `/movies/1` | the `tinyObject` payload, one movie |
     /// | `/fixtures/<shape>` | each ``PayloadShape``'s payload, such as `/fixtures/list10k` |
-    /// | `/faults/reset` | a TCP reset instead of a response |
+    /// | `/faults/reset` | the request read, then a TCP reset instead of a response |
+    /// | `/faults/close` | the request read, then the connection closed without a response |
     /// | `/faults/truncated` | half of `list100`, then the connection closes |
     /// | `/faults/drip` | one movie, 8 bytes every 50 ms |
+    /// | `/faults/trickle` | the head at once, then one movie, one byte a second |
     /// | `/faults/garbage` | a line that is not an HTTP status line |
     /// | `/faults/huge` | 16 MiB that are not JSON |
     /// | `/faults/429`, `/faults/503` | the status with `Retry-After: 1` |
-    /// | `/faults/401` | 401 with a `WWW-Authenticate: Basic` challenge |
+    /// | `/faults/401` | 401 with a `WWW-Authenticate: Basic` challenge and a JSON error body |
+    /// | `/faults/401/bearer`, `/faults/401/digest` | the same with a `Bearer` or a `Digest` challenge |
+    /// | `/faults/401/basic-bearer` | the same with two `WWW-Authenticate` fields, `Basic` then `Bearer` |
     /// | `/faults/slow` | one movie after 5 s |
+    /// | `/faults/slow-headers` | the status line at once, the rest of the response after 5 s |
     /// | `/faults/jitter` | one movie after 1–20 ms |
+    /// | `/faults/repeated-headers` | `WWW-Authenticate`, `Set-Cookie` and `Vary` each sent twice, with commas inside values |
+    /// | `/redirect/<status>` | 301, 302, 303, 307 or 308 to `/echo` |
+    /// | `/echo` | the request's method, body length, body and `Authorization`, as JSON |
+    ///
+    /// A server that fails every connection before any route is read is a
+    /// ``Configuration/acceptance-swift.property`` away (`.reset`, `.stall`).
     ///
     /// Every route also takes `?status=<code>` and `?delay=<ms>` (see the README).
     public static let standardRoutes: [String: FixtureRoute] = {
@@ -25,19 +36,43 @@ extension FixtureServer {
             "/movies": .payload(.list100),
             "/movies/1": .payload(.tinyObject),
             "/faults/reset": FixtureRoute.payload(.tinyObject).with(fault: .resetBeforeResponse),
+            "/faults/close": FixtureRoute.payload(.tinyObject).with(fault: .closeWithoutResponse),
             "/faults/truncated": FixtureRoute.payload(.list100).with(fault: .closeMidBody),
             "/faults/drip": FixtureRoute.payload(.tinyObject).with(fault: .slowDrip(chunkBytes: 8, interval: .milliseconds(50))),
+            "/faults/trickle": FixtureRoute.payload(.tinyObject).with(fault: .slowDrip(chunkBytes: 1, interval: .seconds(1))),
             "/faults/garbage": FixtureRoute.payload(.tinyObject).with(fault: .garbageStatusLine),
             "/faults/huge": .huge(bytes: 16 << 20),
             "/faults/429": .retryAfter(status: 429, seconds: 1),
             "/faults/503": .retryAfter(status: 503, seconds: 1),
             "/faults/401": .unauthorized(),
+            "/faults/401/bearer": .unauthorized(challenges: [#"Bearer realm="courier-fixtures", error="invalid_token""#]),
+            "/faults/401/digest": .unauthorized(challenges: [
+                #"Digest realm="courier-fixtures", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41""#,
+            ]),
+            "/faults/401/basic-bearer": .unauthorized(challenges: [#"Basic realm="courier-fixtures""#, #"Bearer realm="courier-fixtures""#]),
             "/faults/slow": FixtureRoute.payload(.tinyObject).with(delay: .fixed(.seconds(5))),
+            "/faults/slow-headers": FixtureRoute.payload(.tinyObject).with(fault: .slowHeaderFields(delay: .seconds(5))),
             "/faults/jitter": FixtureRoute.payload(.tinyObject).with(delay: .random(.milliseconds(1)...(.milliseconds(20)))),
+            "/faults/repeated-headers": FixtureRoute(headers: repeatedHeaders.adding("Content-Type", "application/json"), body: Data(#"{"ok":true}"#.utf8)),
+            "/echo": .echo(),
         ]
+        for status in [301, 302, 303, 307, 308] {
+            routes["/redirect/\(status)"] = .redirect(status: status, to: "/echo")
+        }
         for shape in PayloadShape.allCases {
             routes["/fixtures/\(shape.rawValue)"] = .payload(shape)
         }
         return routes
     }()
+
+    /// The fields of `/faults/repeated-headers`: each name twice, commas inside quoted strings, inside
+    /// a challenge's parameters and inside cookie dates, where a careless split breaks them apart.
+    public static let repeatedHeaders: FixtureHeaders = [
+        "WWW-Authenticate": #"Basic realm="a, b""#,
+        "WWW-Authenticate": #"Bearer error="invalid_token", error_description="expired, renew""#,
+        "Set-Cookie": "session=abc; Expires=Wed, 21 Oct 2037 07:28:00 GMT; Path=/; HttpOnly",
+        "Set-Cookie": "theme=dark; Expires=Thu, 22 Oct 2037 07:28:00 GMT; Path=/",
+        "Vary": "Accept",
+        "Vary": "Accept-Encoding, Accept-Language",
+    ]
 }

@@ -26,13 +26,23 @@ struct Router {
         var chunks: [Data] {
             prepared ?? ResponseHead.chunks(for: route, keepAlive: keepAlive, includeBody: includeBody)
         }
+
+        /// This reply with its body describing the request, when its route echoes requests.
+        func echoing(_ head: RequestHead, body: ArraySlice<UInt8>) -> Reply {
+            guard route.echoesRequest else { return self }
+            var echo = route
+            echo.body = RequestEcho.json(method: head.method, body: body, authorization: head.authorization)
+            return Reply(route: echo, keepAlive: keepAlive, includeBody: includeBody, prepared: nil)
+        }
     }
 
     private let routes: [String: Prepared]
+    private let counts: RequestCounts
     private static let notFound = FixtureRoute.json(#"{"error":"not found"}"#, status: 404)
 
-    /// A router over `routes`, keyed by path.
-    init(routes: [String: FixtureRoute]) {
+    /// A router over `routes`, keyed by path, counting the requests of each in `counts`.
+    init(routes: [String: FixtureRoute], counts: RequestCounts) {
+        self.counts = counts
         self.routes = routes.mapValues { route in
             Prepared(
                 route: route,
@@ -45,8 +55,12 @@ struct Router {
     /// The reply to `head`, or the status to refuse it with when its overrides are malformed.
     func reply(to head: RequestHead) -> Result<Reply, RefusedRequest> {
         let prepared = routes[head.path]
+        if prepared != nil { counts.record(head.path) }
         var route = prepared?.route ?? Self.notFound
         let includeBody = head.method != "HEAD"
+        if let requirement = route.requirement, head.authorization != requirement.authorization {
+            return .success(Reply(route: .unauthorized(challenges: requirement.challenges), keepAlive: head.keepAlive, includeBody: includeBody, prepared: nil))
+        }
         guard !head.query.isEmpty else {
             let bytes = includeBody ? (head.keepAlive ? prepared?.keepAliveResponse : prepared?.closingResponse) : nil
             return .success(Reply(route: route, keepAlive: head.keepAlive, includeBody: includeBody, prepared: bytes))

@@ -21,8 +21,7 @@ final class RawConnection {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var limit = timeval(tv_sec: Int(timeout), tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setTimeout(timeout)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -34,6 +33,12 @@ final class RawConnection {
 
     deinit {
         close(descriptor)
+    }
+
+    /// How long each read waits for bytes.
+    func setTimeout(_ timeout: TimeInterval) {
+        var limit = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Sends every byte, unless the server has closed the connection.
@@ -64,16 +69,40 @@ final class RawConnection {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
+    /// How a read ended.
+    enum End: Equatable {
+        /// The bytes so far were enough.
+        case enough
+        /// The server closed its side (FIN).
+        case closed
+        /// The server reset the connection (RST).
+        case reset
+        /// Nothing came within the timeout.
+        case timedOut
+    }
+
     /// Reads until `enough` says the bytes so far suffice, the server closes, or the timeout passes.
     func receive(until enough: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
+        receiveWithEnd(until: enough).bytes
+    }
+
+    /// Reads as ``receive(until:)`` does, and says how the reading ended.
+    func receiveWithEnd(until enough: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], end: End) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !enough(received) {
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received += buffer[..<count]
+            if count > 0 {
+                received += buffer[..<count]
+                continue
+            }
+            switch (count, errno) {
+            case (0, _): return (received, .closed)
+            case (_, ECONNRESET): return (received, .reset)
+            default: return (received, .timedOut)
+            }
         }
-        return received
+        return (received, .enough)
     }
 
     /// Reads one response with a `Content-Length` body.

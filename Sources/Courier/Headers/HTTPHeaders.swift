@@ -2,6 +2,19 @@
 ///
 /// An ordered list rather than a dictionary, because a field may repeat (`Set-Cookie`) and because
 /// order is part of what a server sees.
+///
+/// A field sent twice may arrive as two fields (the curl transport keeps them apart) or as one whose
+/// value joins both with `", "` (URLSession does, as RFC 9110 §5.3 allows). The two readings give the
+/// same answer either way:
+///
+/// ```swift
+/// // WWW-Authenticate: Basic realm="a, b"       and      WWW-Authenticate: Bearer
+/// response.headers["WWW-Authenticate"]            // "Basic realm=\"a, b\", Bearer": the joined view
+/// response.headers.values(for: "WWW-Authenticate") // ["Basic realm=\"a, b\"", "Bearer"]: every value
+/// response.headers.values(for: "Set-Cookie")       // one cookie each, never joined
+/// ```
+///
+/// ``fields`` is the list as the transport delivered it, and so differs between transports.
 public struct HTTPHeaders: Sendable, Hashable {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -31,10 +44,19 @@ public struct HTTPHeaders: Sendable, Hashable {
         fields.sort { $0.name < $1.name }
     }
 
-    /// The value of the first field with this name, ignoring case; setting replaces every field of
-    /// that name, and setting `nil` removes them.
+    /// The field's value, ignoring case: the values of every field of that name joined with `", "`
+    /// (RFC 9110 §5.3), or `nil` when there is none. `Set-Cookie` is never joined (its dates hold
+    /// commas): its first cookie is returned, and ``values(for:)`` has them all.
+    ///
+    /// Setting replaces every field of that name, and setting `nil` removes them.
     public subscript(name: String) -> String? {
-        get { fields.first { Self.sameName($0.name, name) }?.value }
+        get {
+            guard let first = fields.firstIndex(where: { Self.sameName($0.name, name) }) else { return nil }
+            if Self.sameName(name, "Set-Cookie") { return values(for: name).first }
+            let rest = fields[(first + 1)...].filter { Self.sameName($0.name, name) }
+            // One field, the common case, is returned as it came, without a copy.
+            return rest.isEmpty ? fields[first].value : ([fields[first]] + rest).map(\.value).joined(separator: ", ")
+        }
         set {
             let first = fields.firstIndex { Self.sameName($0.name, name) }
             fields.removeAll { Self.sameName($0.name, name) }
@@ -44,9 +66,16 @@ public struct HTTPHeaders: Sendable, Hashable {
         }
     }
 
-    /// Every value of the fields with this name, ignoring case, in order.
+    /// Every value the fields with this name hold, ignoring case, in order: each field's value split
+    /// where the field's grammar separates values, so that it does not matter whether the fields came
+    /// apart or joined into one.
+    ///
+    /// A list field (`Vary`, `Accept`, `Cache-Control`, …) splits at commas outside quoted strings;
+    /// `WWW-Authenticate` and `Proxy-Authenticate` into challenges, each with its parameters;
+    /// `Set-Cookie` into cookies. Fields whose single value may hold commas (dates such as `Date`
+    /// and `Expires`, URLs such as `Location`, `User-Agent`, `Server`) are not split.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.flatMap { FieldValueList.values(of: $0.value, field: name) }
     }
 
     /// Whether a field with this name is present, ignoring case.

@@ -1,0 +1,49 @@
+/// The figures of one worker, or of a whole run once merged: latency histograms and how each
+/// request ended.
+///
+/// Recording does not allocate once every error class seen has its entry: counts are plain
+/// integers and the histograms are allocated when the tally is made.
+struct LoadTally: Sendable {
+    /// Latency from each request's intended start (in a closed loop, its actual start).
+    var latency: Histogram
+    /// Latency from each request's actual start.
+    var uncorrected: Histogram
+    var sent = 0
+    var succeeded = 0
+    var missed = 0
+    var errors: [String: Int] = [:]
+
+    /// An empty tally whose histograms have `template`'s layout.
+    init(template: Histogram) {
+        latency = template
+        uncorrected = template
+    }
+
+    /// Counts a request due at `intended`, started at `started` and over at `ended` (monotonic
+    /// nanoseconds), which ended in `outcome`.
+    mutating func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
+        sent += 1
+        latency.record(ended &- intended)
+        uncorrected.record(ended &- started)
+        switch outcome {
+        case .success: succeeded += 1
+        case .failure(let kind): errors[kind, default: 0] += 1
+        }
+    }
+
+    /// Counts a request that was due but never started.
+    mutating func recordMissed(_ count: Int = 1) {
+        missed += count
+    }
+
+    /// Adds `other`'s figures to these.
+    mutating func absorb(_ other: LoadTally) {
+        // Same layout by construction, so merging cannot fail.
+        try? latency.merge(other.latency)
+        try? uncorrected.merge(other.uncorrected)
+        sent += other.sent
+        succeeded += other.succeeded
+        missed += other.missed
+        errors.merge(other.errors, uniquingKeysWith: +)
+    }
+}

@@ -1,0 +1,85 @@
+@testable import BenchmarkEngine
+import Testing
+
+/// The open loop's arithmetic: no rate or duration a command line can give makes it trap, and the
+/// slots due are exactly those before the end of the duration.
+@Suite struct LoadScheduleTests {
+    private static let second: UInt64 = 1_000_000_000
+
+    @Test(arguments: [
+        // rate, duration (s), slots due
+        (1_000.0, 1.0, 1_000),
+        (3.0, 1.0, 3),
+        (2.5, 1.0, 3),          // slots at 0, 0.4 s and 0.8 s
+        (0.5, 10.0, 5),
+        (0.001, 1.0, 1),        // one slot, at the start
+        (1e-300, 86_400.0, 1),  // 1 / rate overflows a Double: the trap of issue 10, item 8
+        (.leastNonzeroMagnitude, 1.0, 1),  // rate × duration underflows to 0
+        (1e300, 1.0, Int.max),  // more slots than an Int counts
+    ])
+    func slotsDueBeforeTheEndOfTheDuration(rate: Double, seconds: Double, slots: Int) {
+        #expect(LoadSchedule.slotsDue(rate: rate, durationNanoseconds: LoadConfiguration.nanoseconds(seconds)) == slots)
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -1, 0])
+    func aRateThatIsNotAPositiveNumberSchedulesTheStartOnly(rate: Double) {
+        #expect(LoadSchedule.slotsDue(rate: rate, durationNanoseconds: Self.second) == 1)
+        #expect(LoadSchedule.slotsDue(rate: rate, durationNanoseconds: 0) == 0)
+    }
+
+    @Test(arguments: [1e-300, 1e-10, 0.001, 1, 7, 1e6, 1e300, .nan, .infinity])
+    func dueTimesStayWithinTheDurationForAnyRate(rate: Double) {
+        for duration in [0, 1, Self.second, 86_400 * Self.second, .max] {
+            let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: rate, durationNanoseconds: duration))
+            #expect(schedule.offset(ofSlot: 0) == 0)
+            for index in [1, 2, 3, 1_000, Int.max / 2, Int.max] {
+                #expect(schedule.offset(ofSlot: index) <= duration, "rate \(rate), duration \(duration), slot \(index)")
+            }
+            #expect(schedule.deadline(from: .max - 1) >= .max - 1, "the deadline saturates instead of wrapping")
+        }
+    }
+
+    @Test func slotsAreDueEvenlyFromTheStart() {
+        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: 4, durationNanoseconds: Self.second))
+        #expect((0..<4).map(schedule.offset(ofSlot:)) == [0, 250_000_000, 500_000_000, 750_000_000])
+    }
+
+    @Test func theFirstClaimStartsTheClockAndASlotClaimedAfterTheDeadlineIsMissed() {
+        let start: UInt64 = 10 * Self.second
+        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: 10, durationNanoseconds: Self.second))
+        #expect(schedule.slots == 10)
+        #expect(schedule.start == nil)
+        #expect(schedule.claim(now: start) == .start(intended: start))
+        #expect(schedule.start == start)
+        #expect(schedule.claim(now: start) == .start(intended: start + 100_000_000))
+        #expect(schedule.claim(now: start + Self.second) == .missed(intended: start + 200_000_000))
+        #expect(schedule.unclaimed == 7)
+    }
+
+    @Test func theRequestLimitBoundsTheSlots() {
+        let configuration = LoadConfiguration(concurrency: 1, rate: 1_000, maximumRequests: 3, durationNanoseconds: Self.second)
+        let schedule = LoadSchedule(configuration: configuration)
+        #expect(schedule.slots == 3)
+        #expect((0..<4).map { _ in schedule.claim(now: 1) }.last == .over)
+        #expect(schedule.unclaimed == 0)
+    }
+
+    @Test func aClosedLoopStartsAtOnceUntilTheDeadlineAndMissesNothing() {
+        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, durationNanoseconds: Self.second))
+        #expect(schedule.claim(now: 5) == .start(intended: 5))
+        #expect(schedule.claim(now: Self.second + 5) == .over)
+        #expect(schedule.unclaimed == 0)
+    }
+
+    @Test(arguments: [(-1.0, UInt64(0)), (.nan, 0), (0, 0), (1.5, 1_500_000_000), (1e-9, 1), (1e300, .max), (.infinity, .max)])
+    func secondsConvertToNanosecondsWithoutTrapping(seconds: Double, nanoseconds: UInt64) {
+        #expect(LoadConfiguration.nanoseconds(seconds) == nanoseconds)
+    }
+
+    @Test func theHardStopSaturates() {
+        let configuration = LoadConfiguration(concurrency: 1, durationNanoseconds: .max, requestTimeoutNanoseconds: .max)
+        #expect(configuration.hardStopNanoseconds == .max)
+        let usual = LoadConfiguration(concurrency: 1, durationNanoseconds: 2 * Self.second, requestTimeoutNanoseconds: Self.second)
+        #expect(usual.hardStopNanoseconds == 3 * Self.second + LoadConfiguration.stopGraceNanoseconds)
+    }
+}

@@ -1,0 +1,33 @@
+import Courier
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+@Suite struct TimeLimitTests {
+    @Test func aTimelyOperationAnswers() async throws {
+        #expect(try await withTimeLimit(.seconds(30)) { 42 } == 42)
+        struct Failed: Error {}
+        await #expect(throws: Failed.self) { try await withTimeLimit(.seconds(30)) { () async throws -> Int in throw Failed() } }
+    }
+
+    /// An operation that ignores cancellation is abandoned at the limit, not waited for.
+    @Test func anOperationThatNeverEndsIsAbandonedAtTheLimit() async throws {
+        let started = ContinuousClock.now
+        await #expect(throws: URLError(.timedOut)) {
+            try await withTimeLimit(.milliseconds(100)) {
+                await Task.detached { try? await Task.sleep(for: .seconds(60)) }.value
+            }
+        }
+        // A bound against waiting for the operation, not a speed claim: it would take 60 s.
+        #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    @Test func cancellingTheCallerEndsTheWait() async throws {
+        let call = Task { try await withTimeLimit(.seconds(60)) { try await Task.sleep(for: .seconds(60)) } }
+        try await Task.sleep(for: .milliseconds(50))
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+    }
+}
