@@ -9,8 +9,11 @@ import Testing
         #expect(ExitCode(for: SuiteError.duplicate("scenario", "x")) == .usage)
         #expect(ExitCode(for: MissingInput("gone")) == .missingInput)
         #expect(ExitCode(for: BaselineError.missing(name: "main", available: [])) == .missingInput)
+        #expect(ExitCode(for: BaselineError.invalidName("a b")) == .usage)
+        #expect(ExitCode(for: InvalidInput("not JSON")) == .badInput)
+        #expect(ExitCode(for: ReportError.unreadable(path: "x.json", reason: "invalid JSON")) == .badInput)
         #expect(ExitCode(for: Other()) == .failure)
-        #expect([ExitCode.success, .failure, .usage, .missingInput].map(\.rawValue) == [0, 1, 64, 66])
+        #expect([ExitCode.success, .failure, .usage, .badInput, .missingInput].map(\.rawValue) == [0, 1, 64, 65, 66])
     }
 
     /// A command of the suite's own that throws gets the same treatment as a standard one.

@@ -19,7 +19,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// 64 (`EX_USAGE`): a bad command, option or value (an invalid baseline name included), or a
     /// suite that declares an invalid or duplicate scenario name. Nothing was measured or sent.
     public static let usage = ExitCode(rawValue: 64)
-    /// 65 (`EX_DATAERR`): a baseline or report that is not valid JSON or not a bench report.
+    /// 65 (`EX_DATAERR`): a baseline or report that is not valid JSON or not a bench report, or a
+    /// payload file that is not JSON.
     public static let badInput = ExitCode(rawValue: 65)
     /// 66 (`EX_NOINPUT`): a baseline, run or file to read does not exist.
     public static let missingInput = ExitCode(rawValue: 66)
@@ -29,7 +30,7 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
         switch error {
         case is UsageError, is SuiteError, BaselineError.invalidName: self = .usage
         case is MissingInput, is BaselineError: self = .missingInput
-        case ReportError.unreadable: self = .badInput
+        case ReportError.unreadable, is InvalidInput: self = .badInput
         default: self = .failure
         }
     }

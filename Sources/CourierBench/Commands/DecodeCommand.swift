@@ -25,7 +25,7 @@ public struct DecodeCommand: BenchCommand, Equatable {
           --quick                 Short measurements.
           -h, --help              Shows this help.
 
-        A file that does not exist or cannot be read exits 66; one that is not JSON exits 64.
+        A file that does not exist or cannot be read exits 66; one that is not JSON exits 65.
         """
     }
 
@@ -44,10 +44,7 @@ public struct DecodeCommand: BenchCommand, Equatable {
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw UsageError(
-                message: "'\(file)' in '--file' is not JSON: \((error as? DecodingError)?.summary ?? "\(error)")",
-                usage: Self.help(in: context.suite)
-            )
+            throw InvalidInput("'\(file)' is not JSON: \((error as? DecodingError)?.summary ?? "\(error)")")
         }
         let client = APIClient.decodingOnly(with: JSONDecoder())
         let name = "decode --file \(URL(fileURLWithPath: file).lastPathComponent)"

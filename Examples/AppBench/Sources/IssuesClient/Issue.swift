@@ -28,7 +28,6 @@ public struct Issue: Decodable, Sendable, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let start = SlowDecoding.factor > 1 ? ContinuousClock.now : nil
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         number = try container.decode(Int.self, forKey: .number)
@@ -47,7 +46,7 @@ public struct Issue: Decodable, Sendable, Equatable {
         closedAt = try container.decodeIfPresent(Date.self, forKey: .closedAt)
         htmlUrl = try container.decode(URL.self, forKey: .htmlUrl)
         pullRequest = try container.decodeIfPresent(PullRequestLink.self, forKey: .pullRequest)
-        if let start { SlowDecoding.stretch(since: start) }
+        SlowDecoding.stretch()
     }
 }
 
