@@ -60,6 +60,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierJSON", targets: ["CourierJSON"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
         .library(name: "CourierBench", targets: ["CourierBench"]),
@@ -68,8 +69,10 @@ let package = Package(
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ] + curlProducts,
     targets: jemallocTargets + curlTargets + [
-        // The client layer: endpoints, the client, errors, transports. Imports nothing of ours.
-        .target(name: "Courier"),
+        // A strict, fast JSON decoder for Decodable. Imports nothing of ours, so it can ship alone.
+        .target(name: "CourierJSON"),
+        // The client layer: endpoints, the client, errors, transports. Imports only CourierJSON.
+        .target(name: "Courier", dependencies: ["CourierJSON"]),
         // The test seam users' tests import: stub routes served through URLSession or in memory.
         .target(name: "CourierTesting", dependencies: ["Courier"]),
         // The interview program the project grew from, kept word for word against our library.
@@ -92,11 +95,11 @@ let package = Package(
         .target(name: "BenchmarkEngine", dependencies: ["CZlib"] + jemalloc, swiftSettings: jemallocSettings),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
         // payloads, and the whole command line. No fixture server and no curl unless asked for.
-        .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierTesting"]),
+        .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting"]),
         // The `bench` executable: Courier's own scenarios, declared with CourierBench like anyone's.
         .executableTarget(
             name: "bench",
-            dependencies: ["CourierBench", "Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + benchCurl,
+            dependencies: ["CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + benchCurl,
             path: "Benchmarks/bench",
             exclude: ["README.md"],
             swiftSettings: curlSettings
@@ -112,10 +115,11 @@ let package = Package(
         // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
         .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),
 
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
+        .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         // The README's Swift examples, compiled, and a check that each is there word for word.
-        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierTesting"] + curl, swiftSettings: curlSettings),
+        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting"] + curl, swiftSettings: curlSettings),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
         .testTarget(

@@ -106,11 +106,12 @@ private func context(_ name: String) -> ScenarioContext {
             return .success
         }
         #expect(ContinuousClock.now - started < .seconds(20), "the hard stop is at 2.1 s; a hang would take 30 s")
+        // A starved pool may start a worker only after the hard stop: it then sends nothing. Every
+        // request that was sent is in flight at the stop, so each is a timeout, measured until then.
         let outcomes = try #require(result.outcomes)
-        #expect(outcomes == .init(sent: 3, succeeded: 0, errors: [RequestOutcome.timeoutClass: 3]))
-        // Each is measured until the hard stop: how long that is depends on when a busy machine got
-        // to start the workers.
-        #expect(result.latency?.summary.count == 3)
+        #expect(outcomes.sent >= 1)
+        #expect(outcomes == .init(sent: outcomes.sent, succeeded: 0, errors: [RequestOutcome.timeoutClass: outcomes.sent]))
+        #expect(result.latency?.summary.count == UInt64(outcomes.sent))
     }
 
     @Test func outcomesReconcileOnlyWhenBothSumsHold() {

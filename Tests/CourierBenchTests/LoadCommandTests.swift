@@ -10,13 +10,14 @@ import Testing
         let command = try testSuite.command([
             "load", "--url", "http://127.0.0.1:8080/movies?page=1", "--method", "post", "--header", "Accept: application/json",
             "--header=X-Trace: 1", "--body", "/tmp/b", "--concurrency", "64", "--rate", "500", "--duration", "1500ms",
-            "--timeout", "2s", "--decode", "list100", "--out", "/tmp/r",
+            "--timeout", "2s", "--decode", "list100", "--decoder", "courier", "--out", "/tmp/r",
         ], as: LoadCommand.self)
         let options = try #require(command?.options)
         #expect(options.method == "POST")
         #expect(options.headers == [.init(name: "Accept", value: "application/json"), .init(name: "X-Trace", value: "1")])
         #expect(options.concurrency == 64 && options.rate == 500 && options.durationSeconds == 1.5 && options.timeoutSeconds == 2)
         #expect(options.decode == .model(ResponseModel("list100", [FixtureMovie].self)))
+        #expect(options.decoder == .courier)
         #expect(options.bodyFile == "/tmp/b" && options.outputDirectory == "/tmp/r")
     }
 
@@ -32,6 +33,8 @@ import Testing
         (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
         (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
         (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"),
+        (["load", "--url", "http://x", "--decode", "json", "--decoder", "simd"], "invalid value 'simd' for '--decoder' (expected foundation or courier)"),
+        (["load", "--url", "http://x", "--decoder", "courier"], "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)"),
         (["load", "--url", "http://x", "--concurency", "3"], "unknown option '--concurency' (did you mean '--concurrency'?)"),
         // Every numeric option has a range; outside it, a usage error rather than a trap or a
         // run nobody meant (issue 10, item 8).
@@ -116,6 +119,39 @@ import Testing
         let report = try JSONReportWriter.read(data)
         let outcomes = try #require(report.scenarios.first?.outcomes)
         #expect(outcomes == .init(sent: 200, succeeded: 200, errors: [:]))
+    }
+
+    @Test(arguments: DecoderChoice.allCases)
+    func eitherDecoderDecodesTheResponses(decoder: DecoderChoice) async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-load-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for decode in ["json", "list100"] {
+            let status = await testSuite.status([
+                "load", "--url", server.url("/fixtures/list100").absoluteString, "--requests", "20", "--concurrency", "2",
+                "--decode", decode, "--decoder", decoder.rawValue, "--out", directory.path,
+            ])
+            #expect(status == 0)
+            let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+            #expect(report.scenarios.first?.outcomes == .init(sent: 20, succeeded: 20, errors: [:]), "\(decode)")
+        }
+    }
+
+    /// A body the strict decoder rejects and JSONDecoder accepts counts as a decoding error.
+    @Test func theStrictDecoderCountsTrailingCommasAsDecodingErrors() async throws {
+        let server = try FixtureServer.start(.init(routes: ["/comma": .json("[1,]")]))
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-load-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (decoder, errors) in [("foundation", [:]), ("courier", ["decoding": 10])] as [(String, [String: Int])] {
+            _ = await testSuite.status([
+                "load", "--url", server.url("/comma").absoluteString, "--requests", "10",
+                "--concurrency", "1", "--decode", "json", "--decoder", decoder, "--out", directory.path,
+            ])
+            let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+            #expect(report.scenarios.first?.outcomes?.errors == errors, "\(decoder)")
+        }
     }
 
     @Test func aRunWhereNothingSucceedsStillReportsAndExitsWith1() async throws {

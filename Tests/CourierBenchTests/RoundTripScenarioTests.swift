@@ -22,7 +22,7 @@ private final class CountingMiddleware: Middleware {
 
     @Test func inMemoryRequestsGoThroughTheClientsMiddlewaresAndDecode() async throws {
         let counting = CountingMiddleware()
-        let client = APIClient(baseURL: URL(string: "https://tickets.example.com")!, decoder: .tickets, middlewares: [counting])
+        let client = APIClient(baseURL: URL(string: "https://tickets.example.com")!, decoder: JSONDecoder.tickets, middlewares: [counting])
         let results = try await measure(.roundTrip("roundtrip/tickets", sending: ListTickets(page: 1), with: client,
                                                    over: .inMemory(answering: .bytes(ticketsJSON)), loop: short))
         let outcomes = try #require(results.first?.outcomes)
@@ -33,7 +33,7 @@ private final class CountingMiddleware: Middleware {
     }
 
     @Test func theURLProtocolStubAnswersTheEndpointsPathWhateverItsQuery() async throws {
-        let client = APIClient(baseURL: URL(string: "https://tickets.example.com/v1/")!, decoder: .tickets)
+        let client = APIClient(baseURL: URL(string: "https://tickets.example.com/v1/")!, decoder: JSONDecoder.tickets)
         let results = try await measure(.roundTrip("roundtrip/stub", sending: ListTickets(page: 3), with: client,
                                                    over: .urlProtocolStub(answering: .bytes(ticketsJSON)), loop: .open(rate: 100, concurrency: 2, duration: .milliseconds(200))))
         let outcomes = try #require(results.first?.outcomes)

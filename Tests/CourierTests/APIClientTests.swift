@@ -1,4 +1,5 @@
 import Courier
+import CourierJSON
 import CourierTesting
 import Foundation
 import Testing
@@ -44,6 +45,32 @@ import Testing
         decoder.dateDecodingStrategy = .iso8601
         let event = try await Flavour.inMemory.client(for: server, decoder: decoder).send(Get(path: "event"), as: Event.self)
         #expect(event.startsAt == Date(timeIntervalSince1970: 1_795_975_200))
+    }
+
+    @Test func decodesWithCourierJSONDecoderAndItsStrategies() async throws {
+        struct Event: Decodable, Equatable { let startsAt: Date }
+        let server = StubServer()
+        server.route("GET", "/event", .json(#"{"starts_at":"2026-11-29T18:00:00Z"}"#))
+        let decoder = CourierJSONDecoder(keyDecodingStrategy: .convertFromSnakeCase, dateDecodingStrategy: .iso8601)
+        let client = Flavour.inMemory.client(for: server, decoder: decoder)
+        let event = try await client.send(Get(path: "event"), as: Event.self)
+        #expect(event.startsAt == Date(timeIntervalSince1970: 1_795_975_200))
+    }
+
+    @Test func courierJSONDecoderFailuresAreDecodingErrorsWithTheirPath() async throws {
+        let server = StubServer()
+        server.route("GET", "/movies", query: ["page": "1"], .json(#"[{"id":1,"title":"Alien"},{"id":"2","title":"Aliens"}]"#))
+        server.route("GET", "/movies", query: ["page": "2"], .json(#"[{"id":1,"title":"Alien"},]"#))
+        let client = Flavour.inMemory.client(for: server, decoder: CourierJSONDecoder())
+        let mismatch = await #expect(throws: APIError.decoding) { try await client.send(Movies(page: 1)) }
+        guard case .typeMismatch(_, let context) = mismatch?.decodingError else {
+            Issue.record("\(String(describing: mismatch))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["Index 1", "id"])
+        // JSONDecoder accepts the trailing comma; CourierJSONDecoder does not.
+        let invalid = await #expect(throws: APIError.decoding) { try await client.send(Movies(page: 2)) }
+        #expect(invalid?.decodingError.map { "\($0)" }?.contains("line 1, column 27") == true)
     }
 
     @Test(arguments: Flavour.allCases)

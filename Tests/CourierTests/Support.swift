@@ -13,7 +13,7 @@ enum Flavour: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     func client(
         for server: StubServer,
-        decoder: JSONDecoder = JSONDecoder(),
+        decoder: any ResponseDecoder = JSONDecoder(),
         encoder: JSONEncoder = JSONEncoder(),
         middlewares: [any Middleware] = []
     ) -> APIClient {

@@ -10,6 +10,7 @@
 // `swift test --filter ReadmeTests`.
 
 import Courier
+import CourierJSON
 import CourierTesting
 import Foundation
 #if canImport(FoundationNetworking)
@@ -154,6 +155,17 @@ func pagination(client: APIClient) async throws {
     // or APIClient(baseURL: server.baseURL, transport: server.transport)       // in memory, faster
     #expect(try await client.send(Movies(page: 1)) == [Movie(id: 1, title: "Alien")])
     #expect(server.requests.first?.url.hasSuffix("/movies?page=1") == true)
+}
+
+// MARK: - Decoders
+
+func decoders(base: URL, data: Data) throws {
+    var decoder = CourierJSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase       // Foundation's conversion, to the letter
+    decoder.dateDecodingStrategy = .iso8601                   // with or without fractional seconds
+    let movies = try decoder.decode([Movie].self, from: data) // or from [UInt8]
+    let client = APIClient(baseURL: base, decoder: decoder)   // any ResponseDecoder
+    show((movies, client))
 }
 
 // MARK: - Transports

@@ -8,6 +8,6 @@ enum FixtureModels {
     }
 
     private static func model<Document: FixtureDocument>(_ shape: PayloadShape, _ type: Document.Type) -> ResponseModel {
-        ResponseModel(shape.rawValue, Document.self, decoder: shape.makeDecoder())
+        ResponseModel(shape.rawValue, Document.self, decoder: shape.makeDecoder(), courierDecoder: shape.makeCourierDecoder())
     }
 }

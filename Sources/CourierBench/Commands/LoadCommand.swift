@@ -41,7 +41,7 @@ public struct LoadCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let decoder = if case .model(let model) = options.decode { model.decoder } else { JSONDecoder() }
+        let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
         let transport = try options.transport.make(TransportSettings(
             connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, threads: options.reactors
         ))

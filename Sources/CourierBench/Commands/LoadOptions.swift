@@ -41,6 +41,8 @@ struct LoadOptions: Equatable {
     var requests: Int?
     var timeoutSeconds: Double = 10
     var decode = Decode.none
+    /// What `decode` decodes with.
+    var decoder = DecoderChoice.foundation
     var transport = TransportKind.urlSession
     /// Reactor threads of the curl transport: two where there are two CPUs, because one reactor
     /// saturates its core before a local nginx saturates its own.
@@ -55,8 +57,8 @@ struct LoadOptions: Equatable {
 
         USAGE: \(suite.tool) load --url <url> [--method <m>] [--header 'Name: value']... [--body <file>]
                           [--concurrency <c>] [--rate <r>] [--duration <d>] [--requests <n>]
-                          [--timeout <t>] [--decode none|json|<model>] [--transport <t>]
-                          [--reactors <n>] [--out <dir>]
+                          [--timeout <t>] [--decode none|json|<model>] [--decoder foundation|courier]
+                          [--transport <t>] [--reactors <n>] [--out <dir>]
 
         OPTIONS:
           --url <url>             http:// or https:// URL every request goes to (a port from 1 to 65535).
@@ -76,6 +78,8 @@ struct LoadOptions: Equatable {
           --timeout <t>           Each request's limit, 1ms–24h: from its start to its end (with
                                   curl, from when it leaves the transport's queue). (default: 10s)
           --decode <mode>         \(HelpText.wrap("none (bytes), json (any JSON)\(models). (default: none)"))
+          --decoder <d>           foundation (JSONDecoder) or courier (CourierJSONDecoder, faster and
+                                  strict); needs --decode json or a model. (default: foundation)
           --transport <t>         \(HelpText.wrap("\(transports). (default: urlsession)"))
           --reactors <n>          Threads of a transport that has its own (curl's reactors), 1–16;
                                   the connections are split between them. (default: 2; 1 on one CPU)
@@ -94,7 +98,7 @@ struct LoadOptions: Equatable {
     /// The options of `load`, validated.
     static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> LoadOptions {
         let usage = usage(in: suite)
-        let names = ["url", "method", "header", "body", "concurrency", "rate", "duration", "requests", "timeout", "decode", "transport", "reactors", "out"]
+        let names = ["url", "method", "header", "body", "concurrency", "rate", "duration", "requests", "timeout", "decode", "decoder", "transport", "reactors", "out"]
         let values = try ArgumentParser(options: names.map(ArgumentParser.Option.value), usage: usage).parse(arguments)
         var options = LoadOptions(url: try url(values["url"], usage: usage))
         if let method = values["method"] {
@@ -126,6 +130,16 @@ struct LoadOptions: Equatable {
                 }
                 options.decode = .model(model)
             }
+        }
+        if let value = values["decoder"] {
+            guard let decoder = DecoderChoice(rawValue: value) else {
+                let choices = DecoderChoice.allCases.map(\.rawValue).joined(separator: " or ")
+                throw UsageError(message: "invalid value '\(value)' for '--decoder' (expected \(choices))", usage: usage)
+            }
+            guard options.decode != .none else {
+                throw UsageError(message: "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)", usage: usage)
+            }
+            options.decoder = decoder
         }
         if let value = values["transport"] {
             guard let transport = suite.transports.first(where: { $0.name == value }) else {

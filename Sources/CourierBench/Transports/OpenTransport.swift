@@ -19,7 +19,7 @@ public struct OpenTransport: Sendable {
     }
 
     /// A client over this transport whose every request ends within the run's timeout.
-    public func client(baseURL: URL, decoder: JSONDecoder = JSONDecoder()) -> APIClient {
+    public func client(baseURL: URL, decoder: any ResponseDecoder = JSONDecoder()) -> APIClient {
         APIClient(baseURL: baseURL, transport: transport, decoder: decoder, middlewares: deadline.map { [$0] } ?? [])
     }
 }

@@ -1,0 +1,145 @@
+import Foundation
+
+/// One decode call: the input, its tape, the strategies, and the `Decoder` that walks the tape.
+///
+/// Made once per `decode(_:from:)` and shared by every container of that call: nested values are
+/// decoded by pushing their key on ``path`` and pointing ``current`` at them, not by making a new
+/// decoder. The input is copied into a buffer of its own (with the zero padding the parser needs),
+/// so a decoder a `Decodable` type keeps after decoding still points at memory it owns.
+final class DecodingState {
+    /// The input, followed by ``Parser/padding`` zero bytes.
+    let bytes: UnsafeMutablePointer<UInt8>
+    /// The input's length, without the padding.
+    let length: Int
+    /// The tape: one entry per value and key, in document order, then one `null`.
+    let tokens: UnsafeMutablePointer<Token>
+    /// Entries on the tape, the final `null` included.
+    let tokenCount: Int
+    /// The strategies of the decoder that started this call.
+    let options: CourierJSONDecoder
+    /// How object keys are matched, from ``options``.
+    let keyMode: KeyMode
+    // The three properties below change on every nested decode. One thread runs one decode call and
+    // never reads or writes them while another access is in progress, so the runtime's exclusivity
+    // checks, several percent of a decode in profiles, are switched off for them.
+    /// The coding path of the value being decoded, as a stack (see ``PathBase``).
+    @exclusivity(unchecked) var path: [any CodingKey] = []
+    /// The tape index of the value the `Decoder` methods start from.
+    @exclusivity(unchecked) var current = 0
+    /// The last type found not to be an array or a dictionary, so a tree of one class does not
+    /// look that up at every node.
+    @exclusivity(unchecked) var lastPlainType: ObjectIdentifier?
+    /// The location ``location(of:)`` found last.
+    private var lastLocation: TextLocation?
+    /// Keys converted from snake case, by their JSON spelling: most documents repeat a few keys.
+    var camelCaseKeys: [String: String] = [:]
+    /// ``options``' user info as `Decoder` hands it out, converted on first use.
+    lazy var decoderUserInfo: [CodingUserInfoKey: Any] = options.userInfo
+
+    /// How object keys are matched to coding keys.
+    enum KeyMode {
+        case asWritten, fromSnakeCase, custom
+    }
+
+    /// Copies `input`, checks that it is one JSON document and indexes it.
+    static func parsing(_ input: UnsafeRawBufferPointer, options: CourierJSONDecoder) throws -> DecodingState {
+        // Offsets on the tape are 32-bit.
+        guard input.count < Int(UInt32.max) - Parser.padding else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [], debugDescription: "The document is \(input.count) bytes long; CourierJSONDecoder reads documents up to 4 GiB."))
+        }
+        let length = input.count
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Parser.padding)
+        if let source = input.baseAddress {
+            bytes.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+        }
+        (bytes + length).initialize(repeating: 0, count: Parser.padding)
+        // About one entry per six bytes in typical API responses; the parser grows the tape if not.
+        let capacity = length / 6 + 16
+        var parser = Parser(bytes: bytes, length: length, tokens: .allocate(capacity: capacity), capacity: capacity)
+        do {
+            try parser.parseDocument()
+        } catch {
+            let location = TextLocation(of: error.offset, in: UnsafeBufferPointer(start: bytes, count: length))
+            parser.tokens.deallocate()
+            bytes.deallocate()
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [], debugDescription: "The given data was not valid JSON: \(error.message), at \(location).", underlyingError: error))
+        }
+        return DecodingState(bytes: bytes, length: length, tokens: parser.tokens, tokenCount: parser.count, options: options)
+    }
+
+    /// A state that owns `bytes` and `tokens` from now on.
+    private init(bytes: UnsafeMutablePointer<UInt8>, length: Int, tokens: UnsafeMutablePointer<Token>, tokenCount: Int, options: CourierJSONDecoder) {
+        self.bytes = bytes
+        self.length = length
+        self.tokens = tokens
+        self.tokenCount = tokenCount
+        self.options = options
+        keyMode = switch options.keyDecodingStrategy {
+        case .useDefaultKeys: .asWritten
+        case .convertFromSnakeCase: .fromSnakeCase
+        case .custom: .custom
+        }
+    }
+
+    deinit {
+        bytes.deallocate()
+        tokens.deallocate()
+    }
+
+    /// Decodes the whole document as `T`.
+    func decodeDocument<T: Decodable>(as type: T.Type) throws -> T {
+        try decode(T.self, at: 0, base: PathBase(depth: 0), key: NoKey())
+    }
+
+    /// The index of the tape's final `null`, which stands for absent values.
+    var nullIndex: Int { tokenCount - 1 }
+
+    /// The index of the entry after the value at `index`, stepping over a container whole.
+    @inline(__always)
+    func next(after index: Int) -> Int {
+        let token = tokens[index]
+        return token.isContainer ? Int(token.end) : index + 1
+    }
+
+    /// The bytes of a scalar: a number's text, a string's between its quotes.
+    @inline(__always)
+    func text(of token: Token) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end &- token.start))
+    }
+
+    /// Escaped strings up to this long are unescaped in a buffer on the stack.
+    private static let stackUnescapeLimit = 64
+
+    /// A string entry's value, escapes resolved.
+    @inline(__always)
+    func string(_ token: Token) -> String {
+        let text = text(of: token)
+        guard token.hasEscapes else { return String(decoding: text, as: UTF8.self) }
+        guard text.count > Self.stackUnescapeLimit else {
+            // Unescaped on the stack, so a short result is a small string with no allocation at all.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackUnescapeLimit + StringUnescaper.overrun) { buffer in
+                let count = StringUnescaper.unescape(text, into: buffer)
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            }
+        }
+        return String(unsafeUninitializedCapacity: text.count + StringUnescaper.overrun) { StringUnescaper.unescape(text, into: $0) }
+    }
+
+    /// Where the value an entry describes starts in the input: a string at its opening quote.
+    func offset(of token: Token) -> Int {
+        token.kind == .string ? Int(token.start) - 1 : Int(token.start)
+    }
+
+    /// The line, column and byte of `offset`.
+    ///
+    /// Counting lines is a pass over the input, and types that try one decode after another
+    /// (`try? decode(Bool.self)`, then `String`, …) fail at every value; counting on from the last
+    /// location asked for keeps that linear in the document's size instead of quadratic.
+    func location(of offset: Int) -> TextLocation {
+        let location = TextLocation(of: offset, in: UnsafeBufferPointer(start: bytes, count: length), from: lastLocation)
+        lastLocation = location
+        return location
+    }
+}

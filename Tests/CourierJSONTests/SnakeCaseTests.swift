@@ -1,0 +1,39 @@
+@testable import CourierJSON
+import CourierFixtures
+import Foundation
+import Testing
+
+/// `convertFromSnakeCase` converts exactly as Foundation does, for keys Foundation shows converted.
+struct SnakeCaseTests {
+    /// What Foundation's decoder makes of `key`, read back through `allKeys`.
+    private func foundationConversion(of key: String) throws -> String {
+        struct OnlyKey: Decodable {
+            let key: String
+            init(from decoder: any Decoder) throws {
+                key = try decoder.container(keyedBy: StringCodingKey.self).allKeys.first?.stringValue ?? ""
+            }
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(OnlyKey.self, from: JSONEncoder().encode([key: 1])).key
+    }
+
+    @Test(arguments: [
+        "a", "a_b", "_a_b_", "__", "_", "a__b", "ab_CD_eF", "FOO_BAR", "a-b_c d", "é_ü", "a_1b", "a_ß", "a_ǆx", "a_1_2",
+        "x_'a", "x_a.b", "a_b1c_d", "ÉCOLE_été", "a_hello-world", "İ_x", "a_ŉ", "a_\u{301}b", "a_b_", "__a", "A_B",
+        "a_ﬁx", "x_1st_place", "x_don't", "x_日本", "Σ_ΣΑΣ", "alreadyCamel", "with_123_numbers", "_private_thing__",
+    ])
+    func matchesFoundation(key: String) throws {
+        #expect(SnakeCase.camelCase(key) == (try foundationConversion(of: key)))
+    }
+
+    @Test func randomKeysMatchFoundation() async throws {
+        var random = SplitMix64(seed: 0x5AE)
+        let pieces = ["_", "_", "a", "B", "cd", "EF", "1", "é", "ß", "-", " ", "x_y", "İ", "ǆ", "\u{301}", "日"]
+        for round in 0..<200 {
+            await yieldPeriodically(round, every: 4)
+            let key = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            #expect(SnakeCase.camelCase(key) == (try foundationConversion(of: key)), "\(key)")
+        }
+    }
+}
