@@ -1,13 +1,10 @@
-import BenchmarkEngine
 import Courier
-import CourierTesting
+import CourierBench
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Building requests: the client's `request(for:)` against the same request made by hand with
-/// `URLComponents` and `URLRequest`, batches interleaved, for four shapes of endpoint.
+/// `URLComponents` and `URLRequest`, batches interleaved, for four shapes of endpoint. Judged by the
+/// ratio alone: the endpoints are fixed, so what could regress is the client's share.
 enum RequestBuildingScenarios {
     static let baseURL = URL(string: "https://api.example.test/v1/")!
 
@@ -32,19 +29,7 @@ enum RequestBuildingScenarios {
     }
 
     private static func pair(_ name: String, _ summary: String, _ shape: BuildShape) -> Scenario {
-        Scenario(name, summary: "\(summary): client vs URLComponents + URLRequest") { context in
-            let client = APIClient(baseURL: baseURL, transport: InMemoryTransport.constant(body: Data()))
-            let encoder = JSONEncoder()
-            let results = try MicroRunner.measure([
-                .init(name) { iterations in
-                    for _ in 0..<iterations { blackHole(try client.request(for: shape)) }
-                },
-                .init("\(name) (baseline: URLComponents)") { iterations in
-                    for _ in 0..<iterations { blackHole(try shape.foundationRequest(baseURL: baseURL, encoder: encoder)) }
-                },
-            ], in: context)
-            return [results[0].compared(with: results[1]), results[1]]
-        }
+        .build(name, shape, against: baseURL, judgedBy: .ratio, summary: "\(summary): client vs URLComponents + URLRequest")
     }
 }
 
@@ -54,7 +39,7 @@ struct NewMovie: Encodable, Sendable {
     let genres: [String]
 }
 
-/// One endpoint shape, sendable by the client and buildable by hand.
+/// One endpoint shape.
 struct BuildShape: Endpoint {
     var path: String
     var method = "GET"
@@ -68,26 +53,5 @@ struct BuildShape: Endpoint {
 
     var body: RequestBody? {
         payload.map { .json($0) }
-    }
-
-    /// The baseline: what an app does without Courier, sorted query and all.
-    func foundationRequest(baseURL: URL, encoder: JSONEncoder) throws -> URLRequest {
-        guard var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false) else {
-            throw URLError(.badURL)
-        }
-        if !items.isEmpty {
-            components.queryItems = items.sorted { $0.0 < $1.0 }.map { URLQueryItem(name: $0.0, value: $0.1) }
-        }
-        guard let url = components.url else { throw URLError(.badURL) }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        for (name, value) in headers {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        if let payload {
-            request.httpBody = try encoder.encode(payload)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        return request
     }
 }
