@@ -25,7 +25,10 @@ public struct LoadConfiguration: Sendable, Equatable {
     public var warmupRequests: Int
     /// The length of one interval of the run's time series; each request counts in the interval of
     /// its intended start.
-    public var intervalNanoseconds: UInt64 = 1_000_000_000
+    public var intervalNanoseconds = defaultIntervalNanoseconds
+
+    /// The time series' interval unless one is set: a second, as HdrHistogram's logs and k6 use.
+    public static let defaultIntervalNanoseconds: UInt64 = 1_000_000_000
 
     /// What the runner allows past `duration + requestTimeout` for the transport's own timers to fire,
     /// so that requests it times out are counted as it reports them.
