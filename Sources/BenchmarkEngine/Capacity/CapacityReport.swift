@@ -94,3 +94,16 @@ public struct CapacitySettings: Codable, Sendable, Equatable {
         self.transport = transport
     }
 }
+
+extension CapacitySettings {
+    /// The settings of `search`, whose requests go through `transport`.
+    public init(_ search: CapacitySearch, transport: String?) {
+        self.init(
+            objectives: search.objectives.map(\.description), window: search.window.description,
+            minimumRate: search.minimumRate, maximumRate: search.maximumRate, growthFactor: search.growthFactor, precision: search.precision,
+            stepSeconds: Double(search.stepNanoseconds) / 1e9, warmupSeconds: Double(search.warmupNanoseconds) / 1e9,
+            maximumTimeSeconds: Double(search.maximumTimeNanoseconds) / 1e9, intervalSeconds: Double(search.intervalNanoseconds) / 1e9,
+            concurrency: search.concurrency, errorStormShare: search.limits.errorStormShare, transport: transport
+        )
+    }
+}
