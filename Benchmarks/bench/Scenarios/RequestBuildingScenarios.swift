@@ -1,5 +1,6 @@
 import BenchmarkEngine
 import Courier
+import CourierJSON
 import CourierTesting
 import Foundation
 #if canImport(FoundationNetworking)
@@ -7,7 +8,9 @@ import FoundationNetworking
 #endif
 
 /// Building requests: the client's `request(for:)` against the same request made by hand with
-/// `URLComponents` and `URLRequest`, batches interleaved, for four shapes of endpoint.
+/// `URLComponents` and `URLRequest`, batches interleaved, for four shapes of endpoint. The client
+/// encodes bodies with `CourierJSONEncoder`, the hand-made request with `JSONEncoder`; the body
+/// shape also has a row for the client with `JSONEncoder`, which shows what the encoder is worth.
 enum RequestBuildingScenarios {
     static let baseURL = URL(string: "https://api.example.test/v1/")!
 
@@ -27,23 +30,31 @@ enum RequestBuildingScenarios {
                 method: "POST",
                 headers: ["Accept": "application/json", "X-Request-ID": "3f1c", "User-Agent": "bench/1"],
                 payload: NewMovie(title: "Alien", year: 1979, genres: ["horror", "sci-fi"])
-            )),
+            ), comparingJSONEncoder: true),
         ]
     }
 
-    private static func pair(_ name: String, _ summary: String, _ shape: BuildShape) -> Scenario {
+    private static func pair(_ name: String, _ summary: String, _ shape: BuildShape, comparingJSONEncoder: Bool = false) -> Scenario {
         Scenario(name, summary: "\(summary): client vs URLComponents + URLRequest") { context in
-            let client = APIClient(baseURL: baseURL, transport: InMemoryTransport.constant(body: Data()))
+            let transport = InMemoryTransport.constant(body: Data())
+            let client = APIClient(baseURL: baseURL, transport: transport, encoder: CourierJSONEncoder())
             let encoder = JSONEncoder()
-            let results = try MicroRunner.measure([
+            var variants: [MicroRunner.Operation] = [
                 .init(name) { iterations in
                     for _ in 0..<iterations { blackHole(try client.request(for: shape)) }
                 },
                 .init("\(name) (baseline: URLComponents)") { iterations in
                     for _ in 0..<iterations { blackHole(try shape.foundationRequest(baseURL: baseURL, encoder: encoder)) }
                 },
-            ], in: context)
-            return [results[0].compared(with: results[1]), results[1]]
+            ]
+            if comparingJSONEncoder {
+                let withJSONEncoder = APIClient(baseURL: baseURL, transport: transport, encoder: encoder)
+                variants.append(.init("\(name) (client with JSONEncoder)") { iterations in
+                    for _ in 0..<iterations { blackHole(try withJSONEncoder.request(for: shape)) }
+                })
+            }
+            let results = try MicroRunner.measure(variants, in: context)
+            return [results[0].compared(with: results[1])] + results.dropFirst(2).map { $0.compared(with: results[1]) } + [results[1]]
         }
     }
 }
