@@ -292,6 +292,13 @@ struct CourierJSONEncoderTests {
         #expect(try JSONDecoder().decode([String: Int].self, from: unsorted) == many)
     }
 
+    /// A large document is written after its text in one buffer; most of that buffer would be
+    /// wasted on the output, which then gets memory of its own. Both ways give the same bytes.
+    @Test func largeDocumentsAreWrittenAsSmallOnesAre() {
+        expectSameEncoding((0..<2000).map { "item \($0) " + String(repeating: "/", count: $0 % 50) })
+        expectSameEncoding((0..<500).map { ["id": $0, "count": $0 * 3] }, formatting: [.sortedKeys, .prettyPrinted])
+    }
+
     @Test func bytesOfAnyDocumentDecodeBackToTheValue() throws {
         let team = Team()
         let encoder = CourierJSONEncoder(outputFormatting: .prettyPrinted)

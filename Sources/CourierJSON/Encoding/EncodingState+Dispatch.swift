@@ -92,7 +92,6 @@ extension EncodingState {
         _ shortcut: Shortcut.Type, _ value: T, at node: Int, base: PathBase, key: Key
     ) throws {
         nodes.base[node].becomeContainer(.object)
-        nodes.base[node].hasUniqueKeys = true
         try nested(at: node, base: base, key: key) { state in
             try unsafeBitCast(value, to: Shortcut.self).encodeMembers(to: state, object: node)
         }

@@ -111,8 +111,14 @@ extension EncodingState {
     @inline(__always)
     func addMember(to object: Int, keyFrom keyStart: Int) -> Int {
         let member = addNode()
+        let length = text.count - keyStart
         nodes.base[member].keyStart = UInt32(truncatingIfNeeded: keyStart)
-        nodes.base[member].keyLength = UInt32(truncatingIfNeeded: text.count - keyStart)
+        nodes.base[member].keyLength = UInt32(truncatingIfNeeded: length)
+        let first = length > 0 ? UInt32(text.base[keyStart]) : 0
+        let last = length > 0 ? UInt32(text.base[text.count - 1]) : 0
+        let bit: UInt32 = 1 << ((UInt32(truncatingIfNeeded: length) &* 7 &+ first &* 3 &+ last) & 31)
+        if nodes.base[object].keyBits & bit != 0 { nodes.base[object].mayRepeatKeys = true }
+        nodes.base[object].keyBits |= bit
         link(member, into: object)
         return member
     }

@@ -1,16 +1,19 @@
 import Foundation
 
-/// A buffer of plain values that grows by doubling and frees itself.
+/// A buffer of plain values that grows by doubling and frees itself, unless it has handed its
+/// memory over to a `Data`.
 ///
-/// The encoder keeps its text, its nodes and its output in these rather than in arrays: appending
-/// is a capacity check and a store, with no uniqueness check and no reference counting. It cannot
-/// be copied, so the memory has one owner.
+/// The encoder keeps its text (and then its output) and its nodes in these rather than in arrays:
+/// appending is a capacity check and a store, with no uniqueness check and no reference counting.
+/// It cannot be copied, so the memory has one owner.
 struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     /// Where the elements start; moves when the buffer grows.
     private(set) var base: UnsafeMutablePointer<Element>
     /// How many elements are written. Writers that fill room from ``reserve(_:)`` add to it.
     var count = 0
     private var capacity: Int
+    /// Whether a `Data` owns the memory now: see ``handOver(from:)``.
+    private var isHandedOver = false
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 1)
@@ -18,7 +21,7 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
 
     deinit {
-        base.deallocate()
+        if !isHandedOver { base.deallocate() }
     }
 
     /// Makes room for `additional` more elements and returns where they go.
@@ -53,12 +56,21 @@ struct GrowableBuffer<Element: BitwiseCopyable>: ~Copyable {
         capacity = grown
     }
 
-    /// The elements written, as `Data` that takes the memory over without copying it.
-    consuming func data() -> Data {
-        let data = Data(
-            bytesNoCopy: UnsafeMutableRawPointer(base), count: count * MemoryLayout<Element>.stride,
-            deallocator: .custom { bytes, _ in bytes.deallocate() })
-        discard self
-        return data
+    /// The bytes from `start` to the end, moved to the front, as a `Data` that takes the memory
+    /// over: no copy, no allocation. The buffer must not be written to afterwards.
+    ///
+    /// When most of the memory would be wasted (a large document, whose text came before it), the
+    /// bytes are copied to memory of their own instead, and the buffer keeps its own.
+    mutating func handOver(from start: Int) -> Data {
+        let length = count - start
+        let deallocator = Data.Deallocator.custom { bytes, _ in bytes.deallocate() }
+        guard capacity - length <= Swift.max(4096, length / 2) else {
+            let exact = UnsafeMutablePointer<Element>.allocate(capacity: length)
+            exact.initialize(from: base + start, count: length)
+            return Data(bytesNoCopy: UnsafeMutableRawPointer(exact), count: length * MemoryLayout<Element>.stride, deallocator: deallocator)
+        }
+        UnsafeMutableRawPointer(base).copyMemory(from: UnsafeRawPointer(base + start), byteCount: length * MemoryLayout<Element>.stride)
+        isHandedOver = true
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(base), count: length * MemoryLayout<Element>.stride, deallocator: deallocator)
     }
 }

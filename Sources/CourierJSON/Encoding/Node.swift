@@ -27,8 +27,9 @@ struct Node {
     static let none = UInt32.max
 
     var kind: Kind
-    /// Whether no two members of this object can share a key: one made from a Swift dictionary.
-    var hasUniqueKeys = false
+    /// Whether two members of this object may share a key (see ``keyBits``), so that writing it
+    /// out must look for repeats.
+    var mayRepeatKeys = false
     // A scalar uses these two for its text, a container for its children: never both.
     private var low = Node.none
     private var high = Node.none
@@ -40,6 +41,10 @@ struct Node {
     var keyStart: UInt32 = 0
     /// An object member's key: how long it is.
     var keyLength: UInt32 = 0
+    /// An object's members' keys, each as one bit of 32 picked by its length and its first and
+    /// last bytes: a key whose bit is already set may repeat one, and sets ``mayRepeatKeys``. A
+    /// few keys seldom share a bit, so most objects are written without looking for repeats.
+    var keyBits: UInt32 = 0
 
     /// A node with nothing in it yet, and no key.
     static let pending = Node(kind: .pending)
@@ -75,7 +80,8 @@ struct Node {
     /// Empties the node and makes it a container of `kind`.
     mutating func becomeContainer(_ kind: Kind) {
         self.kind = kind
-        hasUniqueKeys = false
+        mayRepeatKeys = false
+        keyBits = 0
         low = Node.none
         high = Node.none
         count = 0
