@@ -162,15 +162,22 @@ private struct QueryEntry {
             }
             return
         }
-        // Insertion sort: queries are short, often sorted already, and it needs no scratch.
+        // Insertion sort, finding each entry's place by halving: queries are short, often sorted
+        // already, and it needs no scratch.
         for index in entries.indices.dropFirst() where compare(entries[index], entries[index - 1]) < 0 {
             let entry = entries[index]
-            var hole = index
-            while hole > 0, compare(entry, entries[hole - 1]) < 0 {
-                entries[hole] = entries[hole - 1]
-                hole -= 1
+            var low = 0
+            var high = index - 1
+            // The place is after every entry that does not sort after this one, so equal names keep their order.
+            while low < high {
+                let middle = (low + high) / 2
+                if compare(entry, entries[middle]) < 0 { high = middle } else { low = middle + 1 }
             }
-            entries[hole] = entry
+            if let base = entries.baseAddress {
+                // One move of the entries after the place, which overlap where they go.
+                UnsafeMutableRawPointer(base + low + 1).copyMemory(from: base + low, byteCount: (index - low) * MemoryLayout<QueryEntry>.stride)
+            }
+            entries[low] = entry
         }
     }
 
