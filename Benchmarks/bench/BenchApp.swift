@@ -17,7 +17,7 @@ enum BenchApp {
 
     /// Every scenario, in the order the default suite runs them.
     static var scenarios: [Scenario] {
-        RequestBuildingScenarios.all + DecodingScenarios.all + LoadScenarios.all + EngineScenarios.all
+        RequestBuildingScenarios.all + EncodingScenarios.all + DecodingScenarios.all + LoadScenarios.all + EngineScenarios.all
     }
 
     /// Runs the command `arguments` (without the program name) and returns the process's exit code.
