@@ -116,13 +116,7 @@ extension EncodingState {
             for index in values.indices {
                 let element = addElement(to: node)
                 let start = text.count
-                do {
-                    try values[index].appendJSON(to: self)
-                } catch {
-                    var failure = error
-                    failure.index = index
-                    throw failure
-                }
+                try appendElement(values[index], at: index)
                 markScalar(element, from: start)
             }
             return
@@ -131,16 +125,22 @@ extension EncodingState {
         appendASCII("[")
         for index in values.indices {
             if index > 0 { appendASCII(",") }
-            do {
-                try values[index].appendJSON(to: self)
-            } catch {
-                var failure = error
-                failure.index = index
-                throw failure
-            }
+            try appendElement(values[index], at: index)
         }
         appendASCII("]")
         markScalar(node, from: start, kind: .scalarArray)
+    }
+
+    /// Appends `value`, the element at `index` of a scalar array, which a failure then names.
+    @inline(__always)
+    private func appendElement<Value: EncodableScalar>(_ value: Value, at index: Int) throws(UnrepresentableFloat) {
+        do {
+            try value.appendJSON(to: self)
+        } catch {
+            var failure = error
+            failure.index = index
+            throw failure
+        }
     }
 
     /// Appends `value` as a number, or NaN or an infinity as the strategy's string; the caller has
