@@ -127,6 +127,10 @@ struct CourierJSONEncoderTests {
         let encoder = CourierJSONEncoder(dateEncodingStrategy: .formatted(formatter))
         let json = try encoder.encode(["at": Date(timeIntervalSince1970: 1_714_555_800)])
         #expect(String(decoding: json, as: UTF8.self) == #"{"at":"2024\/05\/01 09:30"}"#)
+        expectSameEncoding([Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1e9)]) {
+            $0.dateEncodingStrategy = .formatted(formatter)
+            $1.dateEncodingStrategy = .formatted(formatter)
+        }
     }
 
     @Test func customDateAndDataStrategiesWriteWhatTheClosureWrites() {
