@@ -89,6 +89,36 @@ struct EncodingContainerTests {
         expectSameEncoding(Outer())
     }
 
+    /// An array of scalars, then more elements through an unkeyed container over the same value:
+    /// Foundation appends them, and so does this encoder, though it wrote the array as one piece.
+    @Test func anArrayAlreadyEncodedTakesMoreElements() {
+        struct UnderAKey: Encodable {
+            enum CodingKeys: CodingKey { case a, b }
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode([1, 2], forKey: .a)
+                var more = container.nestedUnkeyedContainer(forKey: .a)
+                try more.encode(3)
+                try container.encode([String](), forKey: .b)
+                var empty = container.nestedUnkeyedContainer(forKey: .b)
+                try empty.encode("first")
+            }
+        }
+        struct InPlace: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                var single = encoder.singleValueContainer()
+                try single.encode(["x,\"]", "y\\", "[z]"])
+                var more = encoder.unkeyedContainer()
+                try more.encode("w")
+            }
+        }
+        for formatting: CourierJSONEncoder.OutputFormatting in [.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+            expectSameEncoding(UnderAKey(), formatting: formatting)
+            expectSameEncoding(InPlace(), formatting: formatting)
+            expectSameEncoding(["d": [0.5, 1e-7]], formatting: formatting)
+        }
+    }
+
     /// A value that writes its own coding path, wherever it is put: both encoders must report the
     /// same paths.
     struct Path: Encodable {

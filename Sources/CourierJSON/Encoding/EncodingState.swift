@@ -183,11 +183,53 @@ extension EncodingState {
 
     private func open(_ kind: Node.Kind, at index: Int, base: PathBase, misuse: String) -> Int {
         let node = nodes.base[index].kind
-        if node != kind {
+        if kind == .array, node == .scalarArray {
+            expandScalarArray(at: index)
+        } else if node != kind {
             if node != .pending { noteMisuse(misuse, base: base) }
             nodes.base[index].becomeContainer(kind)
         }
         return index
+    }
+
+    /// Turns an array of scalars written as one piece of text back into an array of scalar
+    /// nodes, so that more elements can be added to it, as Foundation allows.
+    ///
+    /// The text is this encoder's own (`[` scalars `,` … `]`): elements end at the commas outside
+    /// strings.
+    private func expandScalarArray(at index: Int) {
+        let start = Int(nodes.base[index].textStart) + 1
+        let end = Int(nodes.base[index].textStart + nodes.base[index].textLength) - 1
+        nodes.base[index].becomeContainer(.array)
+        guard start < end else { return }
+        var elementStart = start
+        var inString = false
+        var escaped = false
+        for position in start..<end {
+            let byte = text.base[position]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: ",") {
+                addScalarElement(to: index, text: elementStart..<position)
+                elementStart = position + 1
+            }
+        }
+        addScalarElement(to: index, text: elementStart..<end)
+    }
+
+    private func addScalarElement(to array: Int, text range: Range<Int>) {
+        let element = addElement(to: array)
+        nodes.base[element].kind = .scalar
+        nodes.base[element].textStart = UInt32(truncatingIfNeeded: range.lowerBound)
+        nodes.base[element].textLength = UInt32(truncatingIfNeeded: range.count)
     }
 
     /// The member of `object` for a container nested under `key`: the one already there if the
@@ -196,6 +238,7 @@ extension EncodingState {
         let keyStart = text.count
         writeKey(key, base: base)
         if let existing = lastMember(of: object, keyFrom: keyStart) {
+            if kind == .array, nodes.base[existing].kind == .scalarArray { expandScalarArray(at: existing) }
             if nodes.base[existing].kind == kind {
                 text.count = keyStart
                 return existing
