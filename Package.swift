@@ -43,12 +43,17 @@ let curlTargets: [Target] = useCurl
         .systemLibrary(name: "CLinuxEvents"),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         .target(name: "CourierCurl", dependencies: ["Courier", "CCurl", "CLinuxEvents"]),
+        // The curl transport for bench executables: `load --transport curl` and round trips over it.
+        .target(name: "CourierBenchCurl", dependencies: ["CourierBench", "CourierCurl"]),
         .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"]),
     ]
     : []
 let curl: [Target.Dependency] = useCurl ? ["CourierCurl"] : []
+let benchCurl: [Target.Dependency] = useCurl ? ["CourierBenchCurl"] : []
 let curlSettings: [SwiftSetting] = useCurl ? [.define("COURIER_CURL")] : []
-let curlProducts: [Product] = useCurl ? [.library(name: "CourierCurl", targets: ["CourierCurl"])] : []
+let curlProducts: [Product] = useCurl
+    ? [.library(name: "CourierCurl", targets: ["CourierCurl"]), .library(name: "CourierBenchCurl", targets: ["CourierBenchCurl"])]
+    : []
 
 let package = Package(
     name: "Courier",
@@ -58,6 +63,8 @@ let package = Package(
         .library(name: "CourierJSON", targets: ["CourierJSON"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
+        .library(name: "CourierBench", targets: ["CourierBench"]),
+        .plugin(name: "BenchPlugin", targets: ["BenchPlugin"]),
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ] + curlProducts,
@@ -86,14 +93,27 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The benchmark engine: runners, histograms, allocation counts, reports. Knows nothing of Courier.
         .target(name: "BenchmarkEngine", dependencies: ["CZlib"] + jemalloc, swiftSettings: jemallocSettings),
-        // The `bench` executable: its command line and the scenarios that measure Courier.
+        // What a package's own bench executable imports: scenarios over its endpoints, models and
+        // payloads, and the whole command line. No fixture server and no curl unless asked for.
+        .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting"]),
+        // The `bench` executable: Courier's own scenarios, declared with CourierBench like anyone's.
         .executableTarget(
             name: "bench",
-            dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + curl,
+            dependencies: ["CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + benchCurl,
             path: "Benchmarks/bench",
             exclude: ["README.md"],
-            swiftSettings: jemallocSettings + curlSettings
+            swiftSettings: curlSettings
         ),
+        // `swift package bench …`: builds a package's bench executable in release and runs it.
+        .plugin(
+            name: "BenchPlugin",
+            capability: .command(
+                intent: .custom(verb: "bench", description: "Build the package's CourierBench executable in release and run it"),
+                permissions: [.writeToPackageDirectory(reason: "The bench writes its reports and baselines under Reports/")]
+            )
+        ),
+        // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
+        .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),
 
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
@@ -109,8 +129,14 @@ let package = Package(
             swiftSettings: jemallocSettings
         ),
         .testTarget(
+            name: "CourierBenchTests",
+            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
+            resources: [.copy("Fixtures")],
+            swiftSettings: jemallocSettings + curlSettings
+        ),
+        .testTarget(
             name: "BenchTests",
-            dependencies: ["bench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
+            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
             swiftSettings: jemallocSettings + curlSettings
         ),
     ],

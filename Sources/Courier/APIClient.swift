@@ -150,11 +150,7 @@ public struct APIClient: Sendable {
         if T.self == Empty.self, let empty = Empty() as? T { return empty }
         if T.self == Data.self, let raw = body as? T { return raw }
         do {
-            #if COURIER_REGRESSION_KNOB
-            return try RegressionKnob.decode { try decoder.decode(T.self, from: body) }
-            #else
             return try decoder.decode(T.self, from: body)
-            #endif
         } catch {
             throw APIError(.decoding, request: request, response: response, responseBody: body, underlyingError: error)
         }

@@ -28,7 +28,9 @@ public struct RequestBody: Sendable {
         RequestBody(content: .data(Data(text.utf8)), contentType: "text/plain; charset=utf-8")
     }
 
-    func encoded(with encoder: any RequestEncoder) throws -> Data {
+    /// The bytes this body sends: its data as it is, or its JSON value encoded with `encoder` (the
+    /// client passes its own, so key and date strategies apply).
+    public func encoded(with encoder: any RequestEncoder) throws -> Data {
         switch content {
         case .data(let data): return data
         case .json(let value): return try encoder.encode(value)

@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import CourierBench
 import CourierFixtureServer
 import Foundation
 import Testing
@@ -53,8 +54,8 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
 ///
 /// Serialized, so that the runs' time bounds measure the bench and not each other.
 @Suite(.serialized, .timeLimit(.minutes(5))) struct LoadFaultMatrixTests {
-    @Test(arguments: LoadFault.all, TransportChoice.available)
-    func eachFaultEndsOnTimeInItsClassAndReconciles(fault: LoadFault, transport: TransportChoice) async throws {
+    @Test(arguments: LoadFault.all, Bench.suite.transports.map(\.name))
+    func eachFaultEndsOnTimeInItsClassAndReconciles(fault: LoadFault, transport: String) async throws {
         var configuration = FixtureServer.Configuration()
         configuration.acceptance = fault.acceptance
         let server = try FixtureServer.start(configuration)
@@ -69,8 +70,8 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
         let timeout: Duration = fault.timesOut ? .seconds(2) : .seconds(5)
 
         let started = ContinuousClock.now
-        let status = await BenchApp.main(arguments: [
-            "load", "--url", url.absoluteString, "--transport", transport.rawValue, "--rate", "20", "--duration", "500ms",
+        let status = await Bench.suite.main(arguments: [
+            "load", "--url", url.absoluteString, "--transport", transport, "--rate", "20", "--duration", "500ms",
             "--timeout", "\(timeout.components.seconds)s", "--concurrency", "4", "--decode", fault.decode, "--out", directory.path,
         ])
         let elapsed = ContinuousClock.now - started
@@ -79,7 +80,7 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
         // The runner's own bound is duration + timeout + 1 s; reports, shutdown and a machine shared
         // with other tests get 5 s more: a hang is what this tells apart.
         #expect(elapsed < .milliseconds(500) + timeout + .seconds(6), "\(fault.name) over \(transport): \(elapsed)")
-        #expect(status == (fault.expected == "success" ? 0 : 1))
+        #expect(status == (fault.expected == "success" ? .success : .failure))
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         let outcomes = try #require(report.scenarios.first?.outcomes)
         #expect(outcomes.scheduled == 10)
@@ -104,19 +105,19 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
     /// time, and each request at its own timeout. The trickle's byte a second keeps URLSession's own
     /// timeout (between bytes) firing just as the deadline does; cancelling those calls, rather than
     /// leaving them running, deadlocks Foundation 6.3.1 here within a few rounds.
-    @Test(arguments: TransportChoice.available)
-    func manyConcurrentTimeoutsEndOnTime(transport: TransportChoice) async throws {
+    @Test(arguments: Bench.suite.transports.map(\.name))
+    func manyConcurrentTimeoutsEndOnTime(transport: String) async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-timeouts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let started = ContinuousClock.now
-        let status = await BenchApp.main(arguments: [
-            "load", "--url", server.url("/faults/trickle").absoluteString, "--transport", transport.rawValue,
+        let status = await Bench.suite.main(arguments: [
+            "load", "--url", server.url("/faults/trickle").absoluteString, "--transport", transport,
             "--duration", "3s", "--timeout", "1s", "--concurrency", "64", "--out", directory.path,
         ])
         #expect(ContinuousClock.now - started < .seconds(3 + 1 + 1 + 5))
-        #expect(status == 1)
+        #expect(status == .failure)
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         let outcomes = try #require(report.scenarios.first?.outcomes)
         #expect(outcomes.sent >= 64, "every worker timed out at least once")

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// A micro result whose per-batch times are `samples` (ns), paired with a baseline `factor` times slower.
-private func micro(_ name: String, samples: [Double], baselineFactor: Double? = nil, mallocs: Double? = 10, bytes: Double? = 800) -> [ScenarioResult] {
+private func micro(
+    _ name: String, samples: [Double], baselineFactor: Double? = nil, judgingTime: Bool = false, mallocs: Double? = 10, bytes: Double? = 800
+) -> [ScenarioResult] {
     var ours = ScenarioResult(name: name, kind: .micro, operations: 100, warmupOperations: 10, durationSeconds: 1)
     ours.nanosecondsPerOperation = SampleStatistics(samples)
     ours.mallocsPerOperation = mallocs
@@ -12,7 +14,7 @@ private func micro(_ name: String, samples: [Double], baselineFactor: Double? = 
     var partner = ScenarioResult(name: "\(name) (baseline: Foundation)", kind: .micro, operations: 100, warmupOperations: 10, durationSeconds: 1)
     partner.nanosecondsPerOperation = SampleStatistics(samples.map { $0 * baselineFactor })
     partner.mallocsPerOperation = mallocs.map { $0 * 3 }
-    return [ours.compared(with: partner), partner]
+    return [ours.compared(with: partner, judgingTime: judgingTime), partner]
 }
 
 private func load(_ name: String, rate: Double, p99: UInt64) throws -> ScenarioResult {
@@ -75,6 +77,23 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         let after = report(micro("decode/x", samples: tight(200), baselineFactor: 1.0))
         let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
         #expect(comparison.regressions.isEmpty)
+    }
+
+    @Test func aSlowdownOfCodeBothPartnersRunIsCaughtOnlyWhenTheTimeIsJudged() {
+        // A user's model got three times slower: JSONDecoder alone slows as much as the client does.
+        let before = report(micro("decode/x", samples: tight(100), baselineFactor: 1.0, judgingTime: true))
+        let after = report(micro("decode/x", samples: tight(300), baselineFactor: 1.0, judgingTime: true))
+        let judged = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        #expect(row(judged, "decode/x", "speedup")?.verdict == .withinNoise)
+        #expect(row(judged, "decode/x", "median ns/op")?.verdict == .regression)
+        #expect(judged.regressions.map(\.scenario) == ["decode/x"])
+
+        let ratioOnly = RunComparison(
+            baselineName: "b", baseline: report(micro("decode/x", samples: tight(100), baselineFactor: 1.0)),
+            current: report(micro("decode/x", samples: tight(300), baselineFactor: 1.0)), thresholds: Thresholds()
+        )
+        #expect(row(ratioOnly, "decode/x", "median") == nil)
+        #expect(ratioOnly.regressions.isEmpty)
     }
 
     @Test func aChangeWithinTheToleranceOrTheNoiseIsNotAVerdict() {

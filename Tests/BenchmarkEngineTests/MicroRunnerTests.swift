@@ -4,10 +4,10 @@ import Testing
 @Suite struct MicroRunnerTests {
     private let tiny = MicroConfiguration(warmupNanoseconds: 1_000_000, sampleCount: 5, batchNanoseconds: 200_000, maximumNanoseconds: 100_000_000)
 
-    @Test func takesTheSamplesItWasAskedFor() throws {
+    @Test func takesTheSamplesItWasAskedFor() async throws {
         let context = ScenarioContext(name: "sum", isQuick: true, allocations: nil, progress: ProgressMeter())
         var total = 0
-        let result = try MicroRunner.measure(in: context, configuration: tiny) { iterations in
+        let result = try await MicroRunner.measure(in: context, configuration: tiny) { iterations in
             for index in 0..<iterations { total &+= index }
         }
         blackHole(total)
@@ -21,19 +21,19 @@ import Testing
 
     /// package-benchmark's most reported bug is allocation figures that read 0 when nothing was
     /// counted. Without a counter the figures must be absent, and absent in every report format.
-    @Test func withoutACounterAllocationFiguresAreAbsentNotZero() throws {
+    @Test func withoutACounterAllocationFiguresAreAbsentNotZero() async throws {
         let context = ScenarioContext(name: "alloc", isQuick: true, allocations: nil, progress: ProgressMeter())
-        let result = try MicroRunner.measure(in: context, configuration: tiny) { iterations in
+        let result = try await MicroRunner.measure(in: context, configuration: tiny) { iterations in
             for _ in 0..<iterations { blackHole([1, 2, 3]) }
         }
         #expect(result.mallocsPerOperation == nil)
         #expect(result.bytesAllocatedPerOperation == nil)
     }
 
-    @Test func interleavedOperationsEachGetTheirOwnResultAndAComparison() throws {
+    @Test func interleavedOperationsEachGetTheirOwnResultAndAComparison() async throws {
         let context = ScenarioContext(name: "pair", isQuick: true, allocations: nil, progress: ProgressMeter())
         var sink = 0
-        let results = try MicroRunner.measure([
+        let results = try await MicroRunner.measure([
             .init("fast") { iterations in for index in 0..<iterations { sink &+= index } },
             .init("slow") { iterations in for index in 0..<(iterations * 50) { sink &+= index &* 3 } },
         ], in: context, configuration: tiny)
@@ -44,17 +44,17 @@ import Testing
         #expect((compared.comparison?.speedup ?? 0) > 0)
     }
 
-    @Test func anOperationsErrorReachesTheCaller() {
+    @Test func anOperationsErrorReachesTheCaller() async {
         struct Failed: Error {}
         let context = ScenarioContext(name: "throws", isQuick: true, allocations: nil, progress: ProgressMeter())
-        #expect(throws: Failed.self) { try MicroRunner.measure(in: context, configuration: tiny) { _ in throw Failed() } }
+        await #expect(throws: Failed.self) { try await MicroRunner.measure(in: context, configuration: tiny) { _ in throw Failed() } }
     }
 
     #if COURIER_JEMALLOC
-    @Test func withJemallocAllocationsAreCountedPerOperation() throws {
+    @Test func withJemallocAllocationsAreCountedPerOperation() async throws {
         let counter = try #require(AllocationCounter.shared)
         let context = ScenarioContext(name: "alloc", isQuick: true, allocations: counter, progress: ProgressMeter())
-        let result = try MicroRunner.measure(in: context, configuration: tiny) { iterations in
+        let result = try await MicroRunner.measure(in: context, configuration: tiny) { iterations in
             for index in 0..<iterations { blackHole(Array(repeating: index, count: 64)) }
         }
         #expect((result.mallocsPerOperation ?? 0) >= 1)

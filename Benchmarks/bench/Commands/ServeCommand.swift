@@ -1,26 +1,60 @@
-import BenchmarkEngine
+import CourierBench
 import CourierFixtureServer
 import Foundation
 
 /// `bench serve`: the fixture server in the foreground, for wrk, curl or another client.
-enum ServeCommand {
-    static func run(port: UInt16, seconds: Double) async -> Int32 {
+struct ServeCommand: BenchCommand, Equatable {
+    static let name = "serve"
+    static let abstract = "Runs the fixture server (the default suite's real endpoint)."
+    static let synopsis = "serve [--port <p>] [--duration <d>]"
+
+    let port: UInt16
+    let seconds: Double
+
+    static func help(in suite: BenchSuite) -> String {
+        """
+        OVERVIEW: Runs the fixture server on 127.0.0.1 until the duration is over; see README for routes.
+
+        USAGE: \(suite.tool) serve [--port <p>] [--duration <d>]
+
+        OPTIONS:
+          --port <p>              Port to listen on, 0–65535; 0 lets the system pick one, printed.
+                                  (default: 0)
+          --duration <d>          How long to serve, 1ms–24h, such as 30s or 5m. (default: 60s)
+          -h, --help              Shows this help.
+        """
+    }
+
+    static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> ServeCommand {
+        let usage = help(in: suite)
+        let values = try ArgumentParser(options: [.value("port"), .value("duration")], usage: usage).parse(arguments)
+        let port = UInt16(try values.integer("port", in: 0...65535) ?? 0)
+        var seconds = 60.0
+        if let value = values["duration"] { seconds = try ArgumentParser.seconds(value, option: "duration", usage: usage) }
+        return ServeCommand(port: port, seconds: seconds)
+    }
+
+    func run(in context: CommandContext) async throws -> ExitCode {
+        var configuration = FixtureServer.Configuration()
+        configuration.port = port
         let server: FixtureServer
         do {
-            server = try FixtureServer.start(configuration(port: port))
+            server = try FixtureServer.start(configuration)
         } catch {
-            Platform.writeToStandardError("error: cannot start the fixture server: \(error)\n")
-            return BenchApp.ExitCode.failure
+            throw ServeFailed(reason: "\(error)")
         }
         print("Serving \(server.baseURL.absoluteString) for \(seconds) s (try \(server.url("/movies?page=1").absoluteString))")
         try? await Task.sleep(for: .seconds(seconds))
         server.stop()
-        return BenchApp.ExitCode.success
+        return .success
     }
+}
 
-    private static func configuration(port: UInt16) -> FixtureServer.Configuration {
-        var configuration = FixtureServer.Configuration()
-        configuration.port = port
-        return configuration
+/// The fixture server would not start (the port is taken, say).
+struct ServeFailed: Error, CustomStringConvertible {
+    let reason: String
+
+    var description: String {
+        "cannot start the fixture server: \(reason)"
     }
 }

@@ -1,61 +1,37 @@
-import BenchmarkEngine
-import Courier
+import CourierBench
 import CourierFixtures
 import CourierJSON
-import CourierTesting
 import Foundation
 
 /// Decoding throughput: each generated payload shape decoded into its typed model through the
 /// client's decode path, through `CourierJSONDecoder` and through a bare `JSONDecoder`, batches
 /// interleaved. Both are compared with JSONDecoder: the client row's ratio is the client's overhead
 /// (below 1.0 it costs more than the decoder alone), the CourierJSONDecoder row's is its speedup.
+/// Judged by those ratios alone: the fixture models are fixed, so what could regress is the
+/// decoders' share.
 enum DecodingScenarios {
     static var all: [Scenario] {
-        PayloadShape.allCases.map { shape in
-            let name = "decode/\(shape.rawValue)"
-            return Scenario(name, summary: "\(shape.rawValue): client decode path and CourierJSONDecoder vs JSONDecoder") { context in
-                let payload = Payload.make(shape)
-                let decoder = shape.makeDecoder()
-                let client = APIClient(baseURL: URL(string: "https://api.example.test")!, transport: InMemoryTransport.constant(body: Data()), decoder: decoder)
-                let throughClient = ClientDecode(client: client, body: payload.json)
-                let courier = CourierDecode(decoder: shape.makeCourierDecoder(), body: payload.json)
-                var results = try MicroRunner.measure([
-                    .init(name) { iterations in
-                        for _ in 0..<iterations { blackHole(try shape.accept(throughClient)) }
-                    },
-                    .init("\(name) (CourierJSONDecoder)") { iterations in
-                        for _ in 0..<iterations { blackHole(try shape.accept(courier)) }
-                    },
-                    .init("\(name) (baseline: JSONDecoder)") { iterations in
-                        for _ in 0..<iterations { blackHole(try shape.decode(payload.json, with: decoder)) }
-                    },
-                ], in: context)
-                for index in results.indices {
-                    results[index].payloadBytesPerOperation = payload.json.count
-                    results[index].objectsPerOperation = payload.objectCount
-                }
-                return [results[0].compared(with: results[2]), results[1].compared(with: results[2]), results[2]]
-            }
-        }
+        PayloadShape.allCases.map { shape in scenario(shape, shape.documentType) }
+    }
+
+    private static func scenario<Document: FixtureDocument>(_ shape: PayloadShape, _ type: Document.Type) -> Scenario {
+        .decode(
+            "decode/\(shape.rawValue)",
+            as: Document.self,
+            from: .generated(shape.rawValue) { Payload.make(shape).json },
+            decoder: RegressionKnob.clientDecoder(for: shape),
+            baseline: shape.makeDecoder(),
+            alongside: [NamedDecoder("CourierJSONDecoder", shape.makeCourierDecoder())],
+            judgedBy: .ratio,
+            objects: { $0.objectCount },
+            summary: "\(shape.rawValue): client decode path and CourierJSONDecoder vs JSONDecoder"
+        )
     }
 }
 
-/// Decodes a payload the way `APIClient.send` does after a successful response.
-struct ClientDecode: PayloadVisitor {
-    let client: APIClient
-    let body: Data
-
-    func visit<Document: FixtureDocument>(_ type: Document.Type) throws -> Int {
-        try client.decode(Document.self, from: body).objectCount
-    }
-}
-
-/// Decodes a payload with `CourierJSONDecoder` alone.
-struct CourierDecode: PayloadVisitor {
-    let decoder: CourierJSONDecoder
-    let body: Data
-
-    func visit<Document: FixtureDocument>(_ type: Document.Type) throws -> Int {
-        try decoder.decode(Document.self, from: body).objectCount
+extension PayloadShape {
+    /// A `CourierJSONDecoder` set up as ``makeDecoder()`` sets up `JSONDecoder` for this shape.
+    func makeCourierDecoder() -> CourierJSONDecoder {
+        CourierJSONDecoder(dateDecodingStrategy: self == .iso8601Dates ? .iso8601 : .deferredToDate)
     }
 }

@@ -1,11 +1,13 @@
-import BenchmarkEngine
+import CourierBench
 import CourierFixtures
 import CourierJSON
 import Foundation
 
 /// Encoding throughput: each generated payload's model encoded by `CourierJSONEncoder` and by
 /// `JSONEncoder`, both with Foundation's defaults (`.iso8601` for the dates), batches interleaved;
-/// the ratio is `CourierJSONEncoder`'s speedup.
+/// the ratio is `CourierJSONEncoder`'s speedup, and what a comparison judges: the models are fixed,
+/// so what could regress is the encoder's share. Declared with the engine's `Scenario` and
+/// `MicroRunner`, as CourierBench has no kind for encoders alone.
 enum EncodingScenarios {
     static var all: [Scenario] {
         PayloadShape.allCases.map { shape in
@@ -19,7 +21,7 @@ enum EncodingScenarios {
                     foundation.dateEncodingStrategy = .iso8601
                 }
                 let bytes = try foundation.encode(document).count
-                var results = try MicroRunner.measure([
+                var results = try await MicroRunner.measure([
                     .init(name) { iterations in
                         for _ in 0..<iterations { blackHole(try courier.encode(document)) }
                     },

@@ -1,6 +1,7 @@
-/// Times synchronous operations in batches on the calling thread, package-benchmark style.
+/// Times operations in batches on the calling task, package-benchmark style.
 ///
-/// An operation takes a count and runs that many times, so the closure call is paid once per batch.
+/// An operation takes a count and runs that many times, so the closure call is paid once per batch;
+/// it may be asynchronous (a synchronous closure converts, and pays the `await` once per batch too).
 /// Warm-up picks each operation's batch size; each sample is one batch's time divided by its size.
 /// When several operations are measured together (ours and a baseline), their batches alternate, so
 /// a slow spell of a shared machine hits both alike and their ratio stays honest. Allocations are
@@ -11,10 +12,10 @@ public enum MicroRunner {
         /// The result's scenario name.
         public let name: String
         /// Runs the measured work the given number of times.
-        public let body: (_ iterations: Int) throws -> Void
+        public let body: (_ iterations: Int) async throws -> Void
 
         /// An operation called `name`.
-        public init(_ name: String, _ body: @escaping (_ iterations: Int) throws -> Void) {
+        public init(_ name: String, _ body: @escaping (_ iterations: Int) async throws -> Void) {
             self.name = name
             self.body = body
         }
@@ -24,9 +25,9 @@ public enum MicroRunner {
     public static func measure(
         in context: ScenarioContext,
         configuration: MicroConfiguration? = nil,
-        _ body: @escaping (_ iterations: Int) throws -> Void
-    ) throws -> ScenarioResult {
-        try measure([Operation(context.name, body)], in: context, configuration: configuration)[0]
+        _ body: @escaping (_ iterations: Int) async throws -> Void
+    ) async throws -> ScenarioResult {
+        try await measure([Operation(context.name, body)], in: context, configuration: configuration)[0]
     }
 
     /// Measures `operations` with interleaved batches and returns one result each, in order.
@@ -34,19 +35,23 @@ public enum MicroRunner {
         _ operations: [Operation],
         in context: ScenarioContext,
         configuration: MicroConfiguration? = nil
-    ) throws -> [ScenarioResult] {
+    ) async throws -> [ScenarioResult] {
         let configuration = configuration ?? context.micro
-        var samplers = try operations.map { try Sampler(warmingUp: $0.body, configuration: configuration, progress: context.progress) }
+        var samplers: [Sampler] = []
+        for operation in operations {
+            samplers.append(try await Sampler(warmingUp: operation.body, configuration: configuration, progress: context.progress))
+        }
         let budget = configuration.maximumNanoseconds * UInt64(max(1, operations.count))
         var spent: UInt64 = 0
         var round = 0
         while round < configuration.sampleCount, spent < budget {
             for index in samplers.indices {
-                spent &+= try samplers[index].sample(operations[index].body, progress: context.progress)
+                spent &+= try await samplers[index].sample(operations[index].body, progress: context.progress)
             }
             round += 1
         }
-        return try zip(operations, samplers).map { operation, sampler in
+        var results: [ScenarioResult] = []
+        for (operation, sampler) in zip(operations, samplers) {
             var result = ScenarioResult(
                 name: operation.name,
                 kind: .micro,
@@ -57,13 +62,14 @@ public enum MicroRunner {
             result.nanosecondsPerOperation = SampleStatistics(sampler.samples)
             if let counter = context.allocations {
                 let before = counter.snapshot()
-                try operation.body(sampler.batch)
+                try await operation.body(sampler.batch)
                 let delta = counter.delta(since: before)
                 result.mallocsPerOperation = Double(delta.mallocs) / Double(sampler.batch)
                 result.bytesAllocatedPerOperation = Double(delta.bytes) / Double(sampler.batch)
             }
-            return result
+            results.append(result)
         }
+        return results
     }
 }
 
@@ -76,11 +82,11 @@ private struct Sampler {
 
     /// Runs the operation unmeasured for the warm-up time, doubling the batch until one lasts about
     /// `batchNanoseconds`, then sizes the batch from the last timing.
-    init(warmingUp body: (Int) throws -> Void, configuration: MicroConfiguration, progress: ProgressMeter) throws {
+    init(warmingUp body: (Int) async throws -> Void, configuration: MicroConfiguration, progress: ProgressMeter) async throws {
         let start = Platform.monotonicNanoseconds()
         while true {
             let batchStart = Platform.monotonicNanoseconds()
-            try body(batch)
+            try await body(batch)
             let elapsed = Platform.monotonicNanoseconds() &- batchStart
             warmupOperations += batch
             progress.add(batch)
@@ -94,9 +100,9 @@ private struct Sampler {
     }
 
     /// Times one batch and returns its duration.
-    mutating func sample(_ body: (Int) throws -> Void, progress: ProgressMeter) throws -> UInt64 {
+    mutating func sample(_ body: (Int) async throws -> Void, progress: ProgressMeter) async throws -> UInt64 {
         let start = Platform.monotonicNanoseconds()
-        try body(batch)
+        try await body(batch)
         let elapsed = Platform.monotonicNanoseconds() &- start
         measuredNanoseconds &+= elapsed
         samples.append(Double(elapsed) / Double(batch))

@@ -48,17 +48,17 @@ public struct ScenarioContext: Sendable {
     public let allocations: AllocationCounter?
     /// Where runners report operations as they complete.
     public let progress: ProgressMeter
+    /// The micro-benchmark settings: ``MicroConfiguration/quick`` or ``MicroConfiguration/standard``
+    /// as `isQuick` says, unless the context was made with others.
+    public let micro: MicroConfiguration
 
-    /// A context for the scenario called `name`.
-    public init(name: String, isQuick: Bool, allocations: AllocationCounter?, progress: ProgressMeter) {
+    /// A context for the scenario called `name`; `micro` replaces the settings `isQuick` implies
+    /// (tests that check what a scenario reports, not how fast it is, take a few short samples).
+    public init(name: String, isQuick: Bool, allocations: AllocationCounter?, progress: ProgressMeter, micro: MicroConfiguration? = nil) {
         self.name = name
         self.isQuick = isQuick
         self.allocations = allocations
         self.progress = progress
-    }
-
-    /// The micro-benchmark settings for this run's length.
-    public var micro: MicroConfiguration {
-        isQuick ? .quick : .standard
+        self.micro = micro ?? (isQuick ? .quick : .standard)
     }
 }

@@ -62,7 +62,10 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     /// The two were sampled in alternating batches, so sample `i` of each comes from the same moment;
     /// the ratio of each such pair cancels whatever the machine was doing then, and their median is
     /// the speedup. When the samples do not pair up, the ratio of the medians stands in.
-    public func compared(with baseline: ScenarioResult) -> ScenarioResult {
+    ///
+    /// `judgingTime` asks a later comparison with a baseline run to judge this result's median time
+    /// too (``Comparison/timeIsJudged``).
+    public func compared(with baseline: ScenarioResult, judgingTime: Bool = false) -> ScenarioResult {
         var result = self
         guard let ours = nanosecondsPerOperation, let theirs = baseline.nanosecondsPerOperation, ours.median > 0 else {
             return result
@@ -73,6 +76,7 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         } else {
             result.comparison = Comparison(baseline: baseline.name, speedup: theirs.median / ours.median, pairedRatios: nil)
         }
+        result.comparison?.timeIsJudged = judgingTime ? true : nil
         return result
     }
 
@@ -95,6 +99,11 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         public var speedup: Double
         /// The distribution of those per-round ratios, whose spread is the comparison's noise.
         @ExplicitNull public var pairedRatios: SampleStatistics?
+        /// Whether a comparison with a baseline run judges the median time as well as the speedup;
+        /// `nil` (the speedup alone) unless set. Set when the partner runs code under test too — a
+        /// user's model decoded by `JSONDecoder` alone — where a slower model slows both sides and
+        /// leaves their ratio where it was.
+        @ExplicitNull public var timeIsJudged: Bool? = nil
 
         /// A comparison with `baseline`.
         public init(baseline: String, speedup: Double, pairedRatios: SampleStatistics?) {

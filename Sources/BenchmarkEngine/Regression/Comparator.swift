@@ -10,7 +10,9 @@ import Foundation
 ///   machine's mood cancels out of each run's ratio, and comparing ratios across runs cancels the
 ///   difference between the two machines' moods. A scenario without such a partner is compared by
 ///   its median time. Either way a change counts only when it exceeds the tolerance *and* the two
-///   runs' 95% intervals of the median (box-plot notches) do not overlap.
+///   runs' 95% intervals of the median (box-plot notches) do not overlap. A paired scenario whose
+///   partner runs code under test too (``ScenarioResult/Comparison/timeIsJudged``) is judged by its
+///   median time as well, since a change to that code moves both sides and not their ratio.
 /// - **Load runs** have no repetitions, hence no measure of their own noise: their changes beyond a
 ///   wide tolerance are warnings, never regressions.
 /// - Results that are another scenario's baseline (Foundation's own code) are not judged.
@@ -40,12 +42,15 @@ public enum Comparator {
 
     private static func micro(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {
         var rows: [MetricComparison] = []
+        let isPaired = before.comparison != nil && after.comparison != nil
         if let old = before.comparison, let new = after.comparison {
             rows.append(speed(
                 name, metric: "speedup vs \(new.baseline)", higherIsBetter: true,
                 old.speedup, new.speedup, old.pairedRatios?.medianInterval, new.pairedRatios?.medianInterval, limits
             ))
-        } else if let old = before.nanosecondsPerOperation, let new = after.nanosecondsPerOperation {
+        }
+        if !isPaired || after.comparison?.timeIsJudged == true,
+           let old = before.nanosecondsPerOperation, let new = after.nanosecondsPerOperation {
             rows.append(speed(
                 name, metric: "median ns/op", higherIsBetter: false,
                 old.median, new.median, old.medianInterval, new.medianInterval, limits

@@ -1,3 +1,0 @@
-import Foundation
-
-exit(await BenchApp.main(arguments: Array(CommandLine.arguments.dropFirst())))

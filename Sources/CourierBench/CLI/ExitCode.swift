@@ -1,0 +1,42 @@
+import BenchmarkEngine
+
+/// How a command ends, as the process's exit status. The codes are BSD's `sysexits.h` where one
+/// fits, so scripts and CI can tell a regression from a typo from a missing file.
+public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The process exit status.
+    public let rawValue: Int32
+
+    /// The exit status `rawValue`.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// 0: the command did what it was asked and found no regression.
+    public static let success = ExitCode(rawValue: 0)
+    /// 1: a regression, a failed scenario, a report that could not be written, or a load run in
+    /// which not one request succeeded.
+    public static let failure = ExitCode(rawValue: 1)
+    /// 64 (`EX_USAGE`): a bad command, option or value (an invalid baseline name included), or a
+    /// suite that declares an invalid or duplicate scenario name. Nothing was measured or sent.
+    public static let usage = ExitCode(rawValue: 64)
+    /// 65 (`EX_DATAERR`): a baseline or report that is not valid JSON or not a bench report, or a
+    /// payload file that is not JSON.
+    public static let badInput = ExitCode(rawValue: 65)
+    /// 66 (`EX_NOINPUT`): a baseline, run or file to read does not exist.
+    public static let missingInput = ExitCode(rawValue: 66)
+
+    /// The code an error that ended a command calls for: the one table every command goes through.
+    public init(for error: any Error) {
+        switch error {
+        case is UsageError, is SuiteError, BaselineError.invalidName: self = .usage
+        case is MissingInput, is BaselineError: self = .missingInput
+        case ReportError.unreadable, is InvalidInput: self = .badInput
+        default: self = .failure
+        }
+    }
+
+    /// The number.
+    public var description: String {
+        String(rawValue)
+    }
+}

@@ -1,0 +1,68 @@
+import BenchmarkEngine
+import Foundation
+
+/// `compare`: a run against a baseline, metric by metric; the table, `comparison.md` and
+/// `comparison.json` beside the current report, and exit code 1 on a regression.
+public struct CompareCommand: BenchCommand, Equatable {
+    public static let name = "compare"
+    public static let abstract = "Compares a run with a baseline and flags regressions."
+    public static let synopsis = "compare <baseline> [<current>] [<thresholds>]"
+
+    /// A saved baseline's name, or the path of a run directory or `report.json`.
+    public var baseline: String
+    /// The run to compare: a run directory or `report.json`; the latest run when `nil`.
+    public var current: String?
+    /// Where runs and `baselines/` live.
+    public var reportsDirectory = "Reports"
+    /// The comparison's thresholds.
+    public var thresholds = Thresholds()
+
+    /// A comparison of the latest run with `baseline`, at the default thresholds.
+    public init(baseline: String) {
+        self.baseline = baseline
+    }
+
+    public static func help(in suite: BenchSuite) -> String {
+        """
+        OVERVIEW: Compares a run with a baseline, per scenario and metric, and writes comparison.md and
+        comparison.json next to the run's report.
+
+        USAGE: \(suite.tool) compare <baseline> [<current>] [--reports <dir>] [<thresholds>]
+
+        ARGUMENTS:
+          <baseline>              A saved baseline's name, or a run directory or report.json.
+          <current>               A run directory or report.json. (default: <reports>/latest)
+
+        OPTIONS:
+          --reports <dir>         Where runs and baselines live. (default: Reports)
+        \(ComparisonOptions.usage)
+          -h, --help              Shows this help.
+        """
+    }
+
+    public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> CompareCommand {
+        let usage = help(in: suite)
+        let parsed = try ArgumentParser(options: [.value("reports")] + ComparisonOptions.options, positionals: 2, usage: usage).parse(arguments)
+        guard let baseline = parsed.positionals.first else {
+            throw UsageError(message: "missing <baseline>", usage: usage)
+        }
+        var command = CompareCommand(baseline: try ComparisonOptions.baseline(baseline, usage: usage))
+        command.current = parsed.positionals.dropFirst().first
+        command.reportsDirectory = parsed["reports"] ?? command.reportsDirectory
+        command.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
+        return command
+    }
+
+    public func run(in context: CommandContext) async throws -> ExitCode {
+        let reports = URL(fileURLWithPath: reportsDirectory)
+        let baselineReport = try RunArchive.loadBaseline(baseline, reportsDirectory: reports)
+        let (currentReport, directory) = try RunArchive.loadRun(current.map(URL.init(fileURLWithPath:)) ?? reports.appendingPathComponent("latest"))
+        let comparison = RunComparison(
+            baselineName: baseline, baseline: baselineReport, current: currentReport,
+            thresholds: thresholds, overrides: context.suite.thresholds(for:)
+        )
+        print(comparison.markdown())
+        try RunArchive.write(comparison, into: directory)
+        return comparison.regressions.isEmpty ? .success : .failure
+    }
+}

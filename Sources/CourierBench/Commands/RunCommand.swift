@@ -1,0 +1,108 @@
+import BenchmarkEngine
+import Foundation
+
+/// `run` (the default command): every selected scenario, the summary, the reports, and the
+/// comparison with a baseline when one is named.
+public struct RunCommand: BenchCommand, Equatable {
+    public static let name = "run"
+    public static let abstract = "Runs the default suite, prints a summary and writes reports."
+    public static let synopsis = "[run] [<options>]"
+
+    /// Runs only scenarios whose name contains this text (case-insensitive); also selects
+    /// scenarios that are not in the default suite.
+    public var filter: String?
+    /// Shorter measurements, for CI.
+    public var isQuick = false
+    /// Where run directories go.
+    public var outputDirectory = "Reports"
+    /// The report formats to write.
+    public var formats: [ReportFormat] = ReportFormat.allCases
+    /// A baseline to compare the run with.
+    public var baseline: String?
+    /// The thresholds of that comparison.
+    public var thresholds = Thresholds()
+
+    /// The default run: the default suite, full length, every format, into `Reports`.
+    public init() {}
+
+    public static func help(in suite: BenchSuite) -> String {
+        """
+        OVERVIEW: Runs scenarios, prints a summary table and writes Reports/<run-id>/.
+
+        USAGE: \(suite.tool) run [--filter <pattern>] [--quick] [--out <dir>] [--format <formats>]
+                         [--baseline <name> [<thresholds>]]
+
+        OPTIONS:
+          --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
+                                  Also selects scenarios outside the default suite.
+          --quick                 Short measurements, as CI runs them.
+          --out <dir>             Directory for run reports. (default: Reports)
+          --format <formats>      Comma-separated: json, csv, md. (default: json,csv,md)
+          --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
+                                  on a regression.
+        \(ComparisonOptions.usage)
+          -h, --help              Shows this help.
+
+        A scenario that throws, or crashes its worker process, is reported as failed (exit 1); the
+        others' results are still written.
+        """
+    }
+
+    public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
+        let usage = help(in: suite)
+        let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .value("out"), .value("format"), .value("baseline")]
+        let parsed = try ArgumentParser(options: options + ComparisonOptions.options, usage: usage).parse(arguments)
+        var run = RunCommand()
+        run.filter = parsed["filter"]
+        run.isQuick = parsed["quick"] != nil
+        run.outputDirectory = parsed["out"] ?? run.outputDirectory
+        if let baseline = parsed["baseline"] { run.baseline = try ComparisonOptions.baseline(baseline, usage: usage) }
+        run.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
+        if let list = parsed["format"] {
+            var formats: [ReportFormat] = []
+            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let format = ReportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected json, csv or md)", usage: usage)
+                }
+                if !formats.contains(format) { formats.append(format) }
+            }
+            run.formats = formats
+        }
+        return run
+    }
+
+    public func run(in context: CommandContext) async throws -> ExitCode {
+        let suite = context.suite
+        let selected = suite.scenarios(matching: filter)
+        guard !selected.isEmpty else {
+            Platform.writeToStandardError("error: no scenario matches '\(filter ?? "")'; see '\(suite.tool) list'\n")
+            return .usage
+        }
+        let reports = URL(fileURLWithPath: outputDirectory)
+        // Resolved and checked before measuring, so a mistyped name or an unwritable directory fails
+        // in a second, not after the suite.
+        let baseline = try self.baseline.map { ($0, try RunArchive.loadBaseline($0, reportsDirectory: reports)) }
+        try ReportStore(directory: reports).checkWritable()
+
+        let startedAt = Date()
+        let environment = Report.Environment.current(toolVersion: suite.version, allocator: AllocationCounter.shared?.backend)
+        Console().header(tool: suite.tool, scenarios: selected.count, isQuick: isQuick, environment: environment)
+
+        // Failures are reported on standard error as they happen; the others' results go on.
+        let outcomes = await context.execution.run(selected, isQuick: isQuick, suite: suite)
+        let results = outcomes.flatMap { $0.results ?? [] }
+        let failed = outcomes.contains { $0.results == nil }
+
+        let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds) }
+        guard let report = ReportPublisher.publish(
+            results, commandLine: context.commandLine, startedAt: startedAt, environment: environment,
+            isQuick: isQuick, directory: outputDirectory, formats: formats, suite: suite, comparedWith: comparedWith
+        ) else {
+            return .failure
+        }
+        if let comparison = report.baselineComparison, !comparison.regressions.isEmpty {
+            return .failure
+        }
+        return failed ? .failure : .success
+    }
+}

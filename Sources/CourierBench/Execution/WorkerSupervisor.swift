@@ -1,0 +1,87 @@
+import BenchmarkEngine
+import Foundation
+
+/// Runs scenarios in worker processes of this executable, one worker at a time (the hidden
+/// `__scenario-worker` command), so that a scenario that traps fails alone.
+///
+/// A worker runs the names it is given in order and leaves one file per finished scenario in a
+/// directory of the run's own: `<index>.json` (a report of that scenario's results) or
+/// `<index>.failed` (it threw; the worker has printed why). When a worker ends before all its files
+/// are there, the first scenario without one is the one that killed it; it is failed, and a new
+/// worker takes the scenarios after it.
+struct WorkerSupervisor {
+    let executable: URL
+    let isQuick: Bool
+
+    func run(_ scenarios: [Scenario]) async -> [ScenarioOutcome] {
+        var outcomes: [ScenarioOutcome] = []
+        var pending = scenarios[...]
+        while !pending.isEmpty {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-bench-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let ending: String
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                ending = try await runWorker(pending.map(\.name), resultsIn: directory)
+            } catch {
+                // A sandbox that forbids spawning, say: measuring in this process beats not measuring.
+                Platform.writeToStandardError("warning: cannot start a worker process (\(error)); running the scenarios left in this process\n")
+                return outcomes + (await ScenarioExecution.runHere(Array(pending), isQuick: isQuick))
+            }
+            let batch = pending
+            pending = []
+            for (index, name) in zip(0..., batch.map(\.name)) {
+                let results = directory.appendingPathComponent("\(index).json")
+                if let data = FileManager.default.contents(atPath: results.path) {
+                    outcomes.append(ScenarioOutcome(name: name, results: Self.read(data, of: name)))
+                } else if FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(index).failed").path) {
+                    outcomes.append(ScenarioOutcome(name: name, results: nil))
+                } else {
+                    Platform.writeToStandardError("error: scenario \(name) failed: its process \(ending) before the scenario finished; the others still run\n")
+                    outcomes.append(ScenarioOutcome(name: name, results: nil))
+                    pending = batch.dropFirst(index + 1)
+                    break
+                }
+            }
+        }
+        return outcomes
+    }
+
+    /// The results a worker wrote for `name`, or `nil` (said on standard error) when unreadable.
+    private static func read(_ data: Data, of name: String) -> [ScenarioResult]? {
+        do {
+            return try JSONReportWriter.read(data).scenarios
+        } catch {
+            Platform.writeToStandardError("error: scenario \(name) failed: its worker's results are unreadable (\(error))\n")
+            return nil
+        }
+    }
+
+    /// Runs one worker on `names` and returns how it ended, in words ("crashed with SIGILL").
+    private func runWorker(_ names: [String], resultsIn directory: URL) async throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [ScenarioWorkerCommand.name, "--results", directory.path] + (isQuick ? ["--quick"] : []) + ["--"] + names
+        let (reason, status): (Process.TerminationReason, Int32) = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { finished in
+                continuation.resume(returning: (finished.terminationReason, finished.terminationStatus))
+            }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        switch reason {
+        case .uncaughtSignal: return "crashed with \(Self.signalName(status))"
+        case .exit: return "exited with status \(status)"
+        @unknown default: return "ended (status \(status))"
+        }
+    }
+
+    private static func signalName(_ number: Int32) -> String {
+        let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM"]
+        return names[number] ?? "signal \(number)"
+    }
+}

@@ -1,0 +1,49 @@
+import BenchmarkEngine
+import Foundation
+
+/// Turns a run's results into its report, its summary on the console and its files.
+enum ReportPublisher {
+    /// Makes the report of a run (`run` or `load`), compared with a baseline when one is given,
+    /// prints its summary and writes its files. The stored command line has its secrets redacted.
+    /// Returns the report, or `nil` (with the reason on standard error) when it could not be
+    /// written.
+    static func publish(
+        _ results: [ScenarioResult],
+        commandLine: [String],
+        startedAt: Date,
+        environment: Report.Environment,
+        isQuick: Bool,
+        directory: String,
+        formats: [ReportFormat],
+        suite: BenchSuite,
+        comparedWith baseline: (name: String, report: Report, thresholds: Thresholds)? = nil
+    ) -> Report? {
+        var report = Report(
+            runID: ReportStore.makeRunID(startedAt: startedAt),
+            startedAt: ISO8601DateFormatter().string(from: startedAt),
+            environment: environment,
+            commandLine: CommandLineRedaction.redact(commandLine),
+            isQuick: isQuick,
+            scenarios: results
+        )
+        if let baseline {
+            report.baselineComparison = RunComparison(
+                baselineName: baseline.name, baseline: baseline.report, current: report,
+                thresholds: baseline.thresholds, overrides: suite.thresholds(for:)
+            )
+        }
+        print(SummaryTable(report).markdown())
+        do {
+            let written = try ReportStore(directory: URL(fileURLWithPath: directory)).write(report, formats: formats)
+            if let comparison = report.baselineComparison {
+                try RunArchive.write(comparison, into: written)
+                print(comparison.markdown())
+            }
+            print("Reports: \(written.path)")
+            return report
+        } catch {
+            Platform.writeToStandardError("error: \(error)\n")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import BenchmarkEngine
+import Foundation
+
+/// Reads runs and baselines back, and writes comparisons beside the run they compare.
+enum RunArchive {
+    /// Whether a baseline argument names a run directory or report file rather than a saved baseline.
+    static func isPath(_ nameOrPath: String) -> Bool {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
+    }
+
+    /// A saved baseline by name, or a report by path when the argument looks like one.
+    static func loadBaseline(_ nameOrPath: String, reportsDirectory: URL) throws -> Report {
+        if isPath(nameOrPath) {
+            return try loadRun(URL(fileURLWithPath: nameOrPath)).report
+        }
+        return try BaselineStore(directory: reportsDirectory.appendingPathComponent("baselines")).load(nameOrPath)
+    }
+
+    /// A run's report and the directory it is in, from a run directory or a `report.json` path.
+    static func loadRun(_ location: URL) throws -> (report: Report, directory: URL) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
+            throw missingRun(location.path)
+        }
+        let file = isDirectory.boolValue ? location.appendingPathComponent("report.json") : location
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw missingRun(file.path) }
+        return (try JSONReportWriter.read(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
+    }
+
+    /// Writes `comparison.md` and `comparison.json` into a run directory.
+    static func write(_ comparison: RunComparison, into directory: URL) throws {
+        try Platform.writeAtomically(try JSONReportWriter.render(value: comparison), to: directory.appendingPathComponent("comparison.json"))
+        try Platform.writeAtomically(Data(comparison.markdown(all: true).utf8), to: directory.appendingPathComponent("comparison.md"))
+    }
+
+    /// A run directory or report file that is not there.
+    private static func missingRun(_ path: String) -> MissingInput {
+        MissingInput("no report at '\(path)' (run the suite first, or name a run directory or report.json)")
+    }
+}

@@ -1,0 +1,99 @@
+import Courier
+import CourierTesting
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What answers a round trip's requests: the in-memory transport (the client layer alone), the
+/// URLProtocol stub (the whole URLSession stack, no sockets), a server you start, or a server that
+/// is already running.
+public struct Backend: Sendable {
+    /// How `list` names it.
+    let description: String
+    /// Each request's limit in a round trip, whatever answers: the transports are made with it, and
+    /// the load runner stops waiting for a request past it.
+    static let requestTimeoutNanoseconds: UInt64 = 10_000_000_000
+    private static var timeoutSeconds: Double { Double(requestTimeoutNanoseconds) / 1e9 }
+    private let open: @Sendable (_ client: APIClient, _ request: HTTPRequest, _ concurrency: Int) async throws -> Connection
+
+    /// A client rebound to the backend, and how to release what was opened for it.
+    struct Connection: Sendable {
+        let client: APIClient
+        let close: @Sendable () async -> Void
+    }
+
+    /// Opens the backend for `concurrency` workers and rebinds `client` (its decoder, encoder and
+    /// middlewares) to it. `request` is the client's request for the scenario's endpoint.
+    func connect(_ client: APIClient, sending request: HTTPRequest, concurrency: Int) async throws -> Connection {
+        try await open(client, request, concurrency)
+    }
+
+    /// Every request answered in memory with `status`, `headers` and `body`, without URLSession:
+    /// what remains is the cost of the client layer, your middlewares and your model.
+    public static func inMemory(answering body: PayloadSource, status: Int = 200, headers: [String: String] = [:]) -> Backend {
+        Backend(description: "in memory") { client, _, _ in
+            let transport = InMemoryTransport.constant(status: status, headers: HTTPHeaders(headers), body: try body.data())
+            return Connection(client: client.rebound(to: client.baseURL, transport: transport)) {}
+        }
+    }
+
+    /// Requests sent through a real URLSession whose URLProtocol stub answers the endpoint's
+    /// method and path (under the client's base path) with `status`, `headers` and `body`: the whole
+    /// Foundation stack, no sockets.
+    public static func urlProtocolStub(
+        answering body: PayloadSource,
+        status: Int = 200,
+        headers: [String: String] = ["Content-Type": "application/json"]
+    ) -> Backend {
+        Backend(description: "URLProtocol stub") { client, request, _ in
+            let server = StubServer(recordsRequests: false)
+            let components = URLComponents(string: request.url)
+            let path = components?.percentEncodedPath.removingPercentEncoding ?? "/"
+            server.route(request.method, path, StubResponse(status: status, headers: HTTPHeaders(headers), body: try body.data()))
+            // The stub's host in front of the client's base path, so the route matches what is sent.
+            let basePath = client.baseURL.path
+            let base = basePath.isEmpty || basePath == "/" ? server.baseURL : server.baseURL.appendingPathComponent(basePath)
+            let transport = URLSessionTransport(session: server.session)
+            return Connection(client: client.rebound(to: base, transport: transport)) { withExtendedLifetime(server) {} }
+        }
+    }
+
+    /// A server `start` starts for the scenario (and stops after it), reached over real sockets
+    /// through `transport`: your own test server, or CourierFixtureServer's.
+    ///
+    /// ```swift
+    /// .localServer { let server = try FixtureServer.start(); return LocalServer(baseURL: server.baseURL, stop: server.stop) }
+    /// ```
+    public static func localServer(transport: TransportKind = .urlSession, _ start: @escaping @Sendable () async throws -> LocalServer) -> Backend {
+        Backend(description: "a local server through \(transport.name)") { client, _, concurrency in
+            let server = try await start()
+            do {
+                let open = try transport.make(TransportSettings(connections: concurrency, timeoutSeconds: Self.timeoutSeconds))
+                return Connection(client: client.rebound(to: server.baseURL, transport: open.transport)) {
+                    await open.shutDown()
+                    await server.stop()
+                }
+            } catch {
+                await server.stop()
+                throw error
+            }
+        }
+    }
+
+    /// The server at `baseURL`, already running, reached through `transport`. Mind whose server it
+    /// is: a round trip sends as fast as it can.
+    public static func server(at baseURL: URL, transport: TransportKind = .urlSession) -> Backend {
+        Backend(description: "\(Redaction.url(baseURL.absoluteString)) through \(transport.name)") { client, _, concurrency in
+            let open = try transport.make(TransportSettings(connections: concurrency, timeoutSeconds: Self.timeoutSeconds))
+            return Connection(client: client.rebound(to: baseURL, transport: open.transport), close: open.shutDown)
+        }
+    }
+}
+
+extension APIClient {
+    /// This client's decoder, encoder and middlewares in front of another base URL and transport.
+    func rebound(to baseURL: URL, transport: some Transport) -> APIClient {
+        APIClient(baseURL: baseURL, transport: transport, decoder: decoder, encoder: encoder, middlewares: middlewares)
+    }
+}

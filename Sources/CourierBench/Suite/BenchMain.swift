@@ -1,0 +1,31 @@
+import Foundation
+
+/// The entry point of a bench executable: declare the suite, mark the type `@main`, and the whole
+/// command line is yours.
+///
+/// ```swift
+/// import CourierBench
+///
+/// @main struct AppBench: BenchMain {
+///     static let suite = BenchSuite(tool: "appbench", scenarios: [
+///         .decode("decode/issues", as: [Issue].self, from: .resource("issues.json", in: .module)),
+///     ])
+/// }
+/// ```
+///
+/// `run` executes the scenarios in a worker process of the same executable, so a scenario that
+/// crashes (a trap, a failed precondition) is reported as failed while the others still run and
+/// their reports are written.
+public protocol BenchMain {
+    /// What the executable measures and offers.
+    static var suite: BenchSuite { get }
+}
+
+extension BenchMain {
+    /// Runs the process's command line against ``suite`` and exits with its code.
+    public static func main() async {
+        let execution = ScenarioExecution.isolated(executable: Bundle.main.executableURL)
+        let code = await suite.main(arguments: Array(CommandLine.arguments.dropFirst()), execution: execution)
+        exit(code.rawValue)
+    }
+}

@@ -1,0 +1,107 @@
+import BenchmarkEngine
+import Foundation
+
+extension BenchSuite {
+    /// What a command line asks for: a command to run, or a help text to print.
+    public enum Invocation: Sendable {
+        /// Print this text to standard output and exit 0.
+        case help(String)
+        /// Run this command.
+        case command(any BenchCommand)
+    }
+
+    /// Runs the command line `arguments` (without the program name) in this process and returns how
+    /// it ended. Help goes to standard output, errors to standard error, one line each.
+    public func main(arguments: [String]) async -> ExitCode {
+        await main(arguments: arguments, execution: .inProcess)
+    }
+
+    func main(arguments: [String], execution: ScenarioExecution) async -> ExitCode {
+        if let problem = validate() {
+            Platform.writeToStandardError("error: \(problem)\n")
+            return .usage
+        }
+        let invocation: Invocation
+        do {
+            invocation = try parse(arguments)
+        } catch {
+            Platform.writeToStandardError("\(error)\n")
+            return .usage
+        }
+        switch invocation {
+        case .help(let text):
+            print(text)
+            return .success
+        case .command(let command):
+            do {
+                return try await command.run(in: CommandContext(suite: self, commandLine: [tool] + arguments, execution: execution))
+            } catch {
+                Platform.writeToStandardError(error is UsageError ? "\(error)\n" : "error: \(error)\n")
+                return ExitCode(for: error)
+            }
+        }
+    }
+
+    /// Reads a command line (without the program name): no arguments or options alone mean `run`;
+    /// `help [<command>]`, `--help` or `-h` ask for help; anything else names a command.
+    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        let wantsHelp = arguments.contains("--help") || arguments.contains("-h")
+        switch arguments.first {
+        case nil:
+            return .command(try RunCommand.parse([], in: self))
+        case "help":
+            guard let name = arguments.dropFirst().first else { return .help(overview) }
+            guard let command = command(named: name) else {
+                throw UsageError(message: "unknown command '\(name)'", usage: overview)
+            }
+            return .help(command.help(in: self))
+        case ScenarioWorkerCommand.name?:
+            return .command(try ScenarioWorkerCommand.parse(arguments.dropFirst(), in: self))
+        case let first? where first.hasPrefix("-"):
+            if wantsHelp { return .help(overview) }
+            return .command(try RunCommand.parse(arguments[...], in: self))
+        case let name?:
+            guard let command = command(named: name) else {
+                let hint = closest(to: name, among: commands.map { $0.name } + ["help"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw UsageError(message: "unknown command '\(name)'\(hint)", usage: overview)
+            }
+            if wantsHelp { return .help(command.help(in: self)) }
+            return .command(try command.parse(arguments.dropFirst(), in: self))
+        }
+    }
+
+    private func command(named name: String) -> (any BenchCommand.Type)? {
+        commands.first { $0.name == name }
+    }
+
+    /// The overview `help` prints: every command's usage and abstract, and the exit codes.
+    public var overview: String {
+        let usage = commands.flatMap { $0.synopsis.split(separator: "\n").map { "\(tool) \($0)" } } + ["\(tool) help [<command>]"]
+        let names = commands.map { $0.name == RunCommand.name ? "\($0.name) (default)" : $0.name }
+        let width = max(22, (names.map(\.count).max() ?? 0) + 2)
+        let list = zip(names, commands).map { name, command in
+            return "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + command.abstract
+        }
+        return """
+            OVERVIEW: Benchmarks and load-tests a client built on Courier.
+
+            USAGE: \(usage.joined(separator: "\n       "))
+
+            COMMANDS:
+            \(list.joined(separator: "\n"))
+              \("help".padding(toLength: width, withPad: " ", startingAt: 0))Shows help for a command.
+
+              See '\(tool) help <command>' or '\(tool) <command> --help' for its options.
+
+            EXIT CODES:
+              0   success; no regression
+              1   a regression, a failed scenario, a report that could not be written, or no request of
+                  'load' succeeded
+              64  usage error (bad command, option or value, invalid baseline name), or a suite with an
+                  invalid scenario name
+              65  a baseline or report that is not valid JSON or not a bench report, or a payload file
+                  that is not JSON
+              66  the baseline, run or file to read does not exist
+            """
+    }
+}

@@ -1,0 +1,93 @@
+import BenchmarkEngine
+import Foundation
+
+/// Everything a bench executable measures and offers: its scenarios, the response models and
+/// transports `load` may use, and commands of its own beside the standard ones.
+///
+/// ```swift
+/// let suite = BenchSuite(tool: "appbench", scenarios: [
+///     .decode("decode/issues", as: [Issue].self, from: .resource("issues.json", in: .module), decoder: .github),
+///     .build("build/list-issues", ListIssues(page: 2), against: URL(string: "https://api.example.com/")!),
+/// ])
+/// ```
+///
+/// Scenario names are checked when the executable starts (``SuiteError``), before any command runs.
+public struct BenchSuite: Sendable {
+    /// The executable's name, as help texts and reports show it.
+    public var tool: String
+    /// The executable's version, stored in every report.
+    public var version: String
+    /// Every scenario, in the order `run` runs them.
+    public var scenarios: [Scenario]
+    /// Models `load --decode <name>` can decode responses into, besides `none` and `json`.
+    public var models: [ResponseModel]
+    /// The transports `load --transport` offers: URLSession always, first, and any others given.
+    public var transports: [TransportKind]
+    /// The commands, in the order the overview lists them: ``standardCommands`` and then any given.
+    public var commands: [any BenchCommand.Type]
+
+    /// The commands every bench executable has.
+    public static let standardCommands: [any BenchCommand.Type] = [
+        RunCommand.self,
+        LoadCommand.self,
+        CaptureCommand.self,
+        DecodeCommand.self,
+        ListCommand.self,
+        BaselineCommand.self,
+        CompareCommand.self,
+    ]
+
+    /// A suite of `scenarios`. `tool` defaults to the executable's file name; `transports` and
+    /// `commands` are added to the standard ones.
+    public init(
+        tool: String = BenchSuite.executableName,
+        version: String = "1.0.0",
+        scenarios: [Scenario],
+        models: [ResponseModel] = [],
+        transports: [TransportKind] = [],
+        commands: [any BenchCommand.Type] = []
+    ) {
+        self.tool = tool
+        self.version = version
+        self.scenarios = scenarios
+        self.models = models
+        self.transports = [.urlSession] + transports.filter { $0 != .urlSession }
+        self.commands = Self.standardCommands + commands
+    }
+
+    /// The running executable's file name.
+    public static var executableName: String {
+        CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "bench"
+    }
+
+    /// The scenarios whose names contain `filter`, ignoring case, or the default suite.
+    public func scenarios(matching filter: String?) -> [Scenario] {
+        guard let filter else { return scenarios.filter(\.isDefault) }
+        return scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+    }
+
+    /// A scenario's own thresholds, if it has any, for a result of that name (or its partner's).
+    public func thresholds(for resultName: String) -> Thresholds? {
+        scenarios.first { resultName == $0.name || resultName.hasPrefix($0.name + " ") }?.thresholds
+    }
+
+    /// What is wrong with the suite's declarations, or `nil`: a scenario name that breaks
+    /// ``ScenarioName``'s rules or is used twice, a model or transport named twice, or two commands
+    /// with one name.
+    public func validate() -> SuiteError? {
+        var seen = Set<String>()
+        for scenario in scenarios {
+            if let problem = ScenarioName.problem(with: scenario.name) {
+                return .invalidScenarioName(scenario.name, problem)
+            }
+            guard seen.insert(scenario.name).inserted else { return .duplicate("scenario", scenario.name) }
+        }
+        for (kind, names) in [("model", models.map(\.name)), ("transport", transports.map(\.name)), ("command", commands.map { $0.name } + ["help"])] {
+            var seen = Set<String>()
+            for name in names where !seen.insert(name).inserted {
+                return .duplicate(kind, name)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,25 @@
+import Courier
+import Foundation
+
+/// A transport made for one run, and how to release it.
+public struct OpenTransport: Sendable {
+    /// The transport to give the client.
+    public let transport: any Transport
+    /// What makes the run's timeout a limit on the whole request when the transport alone does not
+    /// (URLSession on Linux); `nil` when the transport's own timeout is one.
+    public let deadline: (any Middleware)?
+    /// Releases it (cancels what is in flight, stops its threads).
+    public let shutDown: @Sendable () async -> Void
+
+    /// `transport`, its requests bounded by `deadline` when given, released by `shutDown`.
+    public init(_ transport: any Transport, deadline: (any Middleware)? = nil, shutDown: @escaping @Sendable () async -> Void) {
+        self.transport = transport
+        self.deadline = deadline
+        self.shutDown = shutDown
+    }
+
+    /// A client over this transport whose every request ends within the run's timeout.
+    public func client(baseURL: URL, decoder: any ResponseDecoder = JSONDecoder()) -> APIClient {
+        APIClient(baseURL: baseURL, transport: transport, decoder: decoder, middlewares: deadline.map { [$0] } ?? [])
+    }
+}

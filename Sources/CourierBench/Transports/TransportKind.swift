@@ -1,0 +1,58 @@
+import BenchmarkEngine
+import Courier
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An HTTP stack a run can send through: `load --transport <name>`, and the transport of a round
+/// trip against a server. URLSession is always there; others come from modules a suite adds, so a
+/// bench links an HTTP stack only when it asks for one (`CourierBenchCurl` offers `.curl`).
+public struct TransportKind: Sendable, Equatable {
+    /// The name `--transport` takes: `urlsession`, `curl`.
+    public let name: String
+    /// A few words for `load --help`.
+    public let summary: String
+    private let open: @Sendable (TransportSettings) throws -> OpenTransport
+
+    /// A kind called `name` whose transports `open` makes.
+    public init(name: String, summary: String, open: @escaping @Sendable (TransportSettings) throws -> OpenTransport) {
+        self.name = name
+        self.summary = summary
+        self.open = open
+    }
+
+    /// A transport for one run, made to `settings`. Call ``OpenTransport/shutDown`` when the run is
+    /// over.
+    public func make(_ settings: TransportSettings) throws -> OpenTransport {
+        try open(settings)
+    }
+
+    /// Kinds are told apart by name.
+    public static func == (lhs: TransportKind, rhs: TransportKind) -> Bool {
+        lhs.name == rhs.name
+    }
+
+    /// Foundation's URLSession, the client's default: an ephemeral session of its own per run, with
+    /// no cache, the connection cap, and the timeout both per read and for the whole request.
+    public static let urlSession = TransportKind(name: "urlsession", summary: "Foundation's URLSession") { settings in
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = settings.timeoutSeconds
+        configuration.timeoutIntervalForResource = settings.timeoutSeconds
+        configuration.httpMaximumConnectionsPerHost = settings.connections
+        configuration.urlCache = nil
+        let transport = URLSessionTransport(configuration: configuration)
+        // Foundation 6.3.1 on Linux ignores `timeoutIntervalForResource`, and restarts the request
+        // timeout with every byte: a server that drips its body would hold a call forever. The
+        // middleware makes the timeout a deadline for the whole call. It leaves the call it gives
+        // up running, and the session is invalidated without cancelling its tasks, because
+        // cancelling a call as it completes can deadlock that Foundation. Its deadline is a
+        // tenth of a second after the session's own timeout, so that a server gone silent is
+        // timed out by the session, which ends the call: a call left running while its server
+        // closes the connection mid-head crashes that Foundation ("Transfer completed, but
+        // there's no response"). Only a server that keeps sending is given up by the middleware.
+        let timeout = Duration.nanoseconds(Int64(clamping: LoadConfiguration.nanoseconds(settings.timeoutSeconds)))
+        let deadline = TimeoutMiddleware(timeout + .milliseconds(100), abandonment: .leaveRunning)
+        return OpenTransport(transport, deadline: deadline) { transport.session.finishTasksAndInvalidate() }
+    }
+}

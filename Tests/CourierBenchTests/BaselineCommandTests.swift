@@ -1,0 +1,100 @@
+import BenchmarkEngine
+import Foundation
+import Testing
+@testable import CourierBench
+
+@Suite struct BaselineCommandTests {
+    @Test func parsesBaselineAndCompareCommands() throws {
+        #expect(try testSuite.command(["baseline", "save"], as: BaselineCommand.self) == .save(name: "default", run: nil, reportsDirectory: "Reports"))
+        #expect(try testSuite.command(["baseline", "save", "ci", "--run", "R/x", "--reports", "R"], as: BaselineCommand.self) == .save(name: "ci", run: "R/x", reportsDirectory: "R"))
+        #expect(try testSuite.command(["baseline", "list"], as: BaselineCommand.self) == .list(reportsDirectory: "Reports"))
+        let arguments = ["compare", "main", "R/run", "--time-tolerance", "25%", "--fail-time-tolerance=1.0", "--malloc-tolerance", "2"]
+        let options = try #require(try testSuite.command(arguments, as: CompareCommand.self))
+        #expect(options.baseline == "main")
+        #expect(options.current == "R/run")
+        #expect(options.thresholds == Thresholds(mallocsPerOperation: 2, time: 0.25, failingTime: 1.0))
+    }
+
+    @Test func runTakesABaselineAndThresholds() throws {
+        let options = try #require(try testSuite.command(["run", "--quick", "--baseline", "ci", "--load-tolerance", "0.5"], as: RunCommand.self))
+        #expect(options.baseline == "ci")
+        #expect(options.thresholds.load == 0.5)
+    }
+
+    @Test(arguments: [
+        (["baseline"], "missing baseline command (save or list)"),
+        (["baseline", "drop"], "unknown baseline command 'drop' (expected save or list)"),
+        (["baseline", "save", "a", "b"], "unexpected argument 'b'"),
+        (["compare"], "missing <baseline>"),
+        (["compare", "a", "b", "c"], "unexpected argument 'c'"),
+        (["compare", "a", "--time-tolerance", "fast"], "invalid value 'fast' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
+        (["compare", "a", "--malloc-tolerance", "-1"], "invalid value '-1' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"),
+    ])
+    func badBaselineCommandsAreUsageErrors(arguments: [String], message: String) {
+        do {
+            _ = try testSuite.parse(arguments)
+            Issue.record("expected a usage error for \(arguments)")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func aMissingBaselineOrRunExitsWith66() async {
+        let empty = temporaryDirectory("empty").path
+        #expect(await testSuite.status(["compare", "main", "--reports", empty]) == 66)
+        #expect(await testSuite.status(["baseline", "save", "x", "--reports", empty]) == 66)
+        #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", empty, "--baseline", "main"]) == 66)
+        #expect(!FileManager.default.fileExists(atPath: empty + "/latest"), "a run with a missing baseline measures nothing")
+    }
+
+    /// Issue 10, item 10: a name that cannot be a baseline is a usage error, not a missing baseline.
+    @Test(arguments: [
+        ["compare", "a b"], ["compare", ".hidden"], ["baseline", "save", "x%y"], ["run", "--quick", "--filter", "engine/clock", "--baseline", "a*"],
+    ])
+    func anInvalidBaselineNameIsAUsageError(arguments: [String]) async {
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)").path
+        #expect(await testSuite.status(arguments + ["--\(arguments[0] == "run" ? "out" : "reports")", reports]) == 64)
+        #expect(!FileManager.default.fileExists(atPath: reports), "nothing was run or written")
+    }
+
+    /// Issue 10, item 10: a corrupt or foreign baseline or report is named in one line with what is
+    /// wrong with it, and exits 65 (bad input), whichever command reads it.
+    @Test func aCorruptOrForeignBaselineIsNamedWithWhatIsWrong() async throws {
+        let reports = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reports) }
+        let baselines = reports.appendingPathComponent("baselines")
+        try FileManager.default.createDirectory(at: baselines, withIntermediateDirectories: true)
+        try Data("{\"scenarios\": [\n\n  oops]}".utf8).write(to: baselines.appendingPathComponent("corrupt.json"))
+        try Data(#"{"name": "package", "version": "1.0.0"}"#.utf8).write(to: baselines.appendingPathComponent("foreign.json"))
+        let corrupt = baselines.appendingPathComponent("corrupt.json").path
+        let foreign = baselines.appendingPathComponent("foreign.json").path
+
+        #expect(throws: ReportError.unreadable(path: corrupt, reason: "invalid JSON at line 3, column 3")) {
+            try RunArchive.loadBaseline("corrupt", reportsDirectory: reports)
+        }
+        #expect(throws: ReportError.unreadable(path: foreign, reason: "not a bench report (missing key 'schemaVersion')")) {
+            try RunArchive.loadBaseline(foreign, reportsDirectory: reports)
+        }
+        #expect(await testSuite.status(["compare", "corrupt", "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["compare", foreign, "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["baseline", "list", "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["baseline", "save", "copy", "--run", foreign, "--reports", reports.path]) == 65)
+        #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", reports.path, "--baseline", "corrupt"]) == 65)
+        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("latest").path), "a run with a bad baseline measures nothing")
+        #expect(!FileManager.default.fileExists(atPath: baselines.appendingPathComponent("copy.json").path))
+    }
+
+    @Test func saveThenCompareARunWithItself() async throws {
+        let reports = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: reports) }
+        #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", reports.path]) == 0)
+        #expect(await testSuite.status(["baseline", "save", "self", "--reports", reports.path]) == 0)
+        #expect(await testSuite.status(["baseline", "list", "--reports", reports.path]) == 0)
+        #expect(await testSuite.status(["compare", "self", "--reports", reports.path]) == 0)
+        let latest = reports.appendingPathComponent("latest")
+        #expect(FileManager.default.fileExists(atPath: latest.appendingPathComponent("comparison.md").path))
+        let comparison = try JSONDecoder().decode(RunComparison.self, from: Data(contentsOf: latest.appendingPathComponent("comparison.json")))
+        #expect(comparison.regressions.isEmpty)
+        #expect(comparison.baselineName == "self")
+    }
+}

@@ -1,0 +1,111 @@
+import BenchmarkEngine
+import Courier
+import CourierFixtureServer
+import CourierFixtures
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+import Testing
+@testable import CourierBench
+
+/// `GET <path>?<query>` on the fixture server, decoded as one movie.
+struct FixturePath: Endpoint {
+    typealias Response = FixtureMovie
+    let path: String
+    var query: [String: String] = [:]
+}
+
+/// A client with a session of its own: no shared connection pool, no cache, a short timeout so that
+/// a timeout test is quick, and every test bounded.
+func testClient(_ baseURL: URL, timeout: TimeInterval = 2) -> APIClient {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout * 4
+    configuration.urlCache = nil
+    return APIClient(baseURL: baseURL, transport: URLSessionTransport(configuration: configuration))
+}
+
+/// Every fault of the fixture server, through the real URLSession path into `APIClient`, ends in its
+/// own class — and within a bound, never a hang.
+@Suite(.timeLimit(.minutes(1))) struct ErrorClassTests {
+    @Test(arguments: [
+        ("/movies/1", [:], "success"),
+        ("/movies", [:], "decoding"),
+        ("/faults/huge", [:], "decoding"),
+        ("/nowhere", [:], "badStatus(404)"),
+        ("/faults/429", [:], "badStatus(429)"),
+        ("/faults/503", [:], "badStatus(503)"),
+        ("/faults/401", [:], "badStatus(401)"),
+        ("/movies/1", ["status": "500"], "badStatus(500)"),
+        ("/movies/1", ["delay": "5000"], "timeout"),
+        ("/faults/reset", [:], "connectionLost"),
+        ("/faults/truncated", [:], "connectionLost"),
+        // Linux's libcurl refuses the line as HTTP/0.9 (-1002); Apple's stack says -1011.
+        ("/faults/garbage", [:], "transport(-1002)"),
+    ] as [(String, [String: String], String)])
+    func eachFaultEndsInItsOwnClass(path: String, query: [String: String], expected: String) async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let client = testClient(server.baseURL, timeout: query["delay"] == nil ? 5 : 0.5)
+        let started = ContinuousClock.now
+        let result = await outcome { try await client.send(FixturePath(path: path, query: query)) }
+        #expect(result == (expected == "success" ? .success : .failure(expected)), "\(path) \(query)")
+        #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
+    @Test func nothingListeningIsConnectionRefused() async throws {
+        let refusing = try RefusingEndpoint()
+        let client = testClient(refusing.url)
+        #expect(await outcome { try await client.send(FixturePath(path: "/movies/1")) } == .failure("connectionRefused"))
+        withExtendedLifetime(refusing) {}
+    }
+
+    @Test func aSlowDripSucceedsWhenItKeepsComingAndTimesOutWhenTheWholeTakesTooLong() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let patient = testClient(server.baseURL, timeout: 2)
+        #expect(await outcome { try await patient.send(FixturePath(path: "/faults/drip")) } == .success)
+        let hurried = testClient(server.baseURL, timeout: 0.05)
+        #expect(await outcome { try await hurried.send(FixturePath(path: "/faults/drip")) } == .failure("timeout"))
+    }
+
+    @Test func aCancelledCallIsCancelled() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let client = testClient(server.baseURL, timeout: 10)
+        let call = Task { await outcome { try await client.send(FixturePath(path: "/faults/slow")) } }
+        try await Task.sleep(for: .milliseconds(100))
+        call.cancel()
+        #expect(await call.value == .failure("cancelled"))
+    }
+
+    /// The server stops after its 50th request of a 400-request run: the run still ends within its
+    /// time bound plus the request timeout, and every request sent is counted in exactly one class.
+    /// (Stopping on a count, not a clock, keeps the test exact when parallel tests crowd the pool.)
+    ///
+    /// Once stopped, its port is free, and a server another test starts meanwhile may get it; so
+    /// this one serves a path of its own, which elsewhere is a 404 — an error either way.
+    @Test func aRunAgainstAServerThatDiesEndsOnTimeAndReconciles() async throws {
+        let path = "/dying-\(UUID().uuidString)"
+        let server = try FixtureServer.start(.init(routes: [path: .payload(.tinyObject)]))
+        let client = testClient(server.baseURL, timeout: 1)
+        let context = ScenarioContext(name: "dying", isQuick: true, allocations: nil, progress: ProgressMeter())
+        let configuration = LoadConfiguration(concurrency: 8, maximumRequests: 400, durationNanoseconds: 20_000_000_000)
+        let calls = Atomic<Int>(0)
+        let started = ContinuousClock.now
+        let result = try await LoadRunner.run(in: context, configuration: configuration) {
+            if calls.wrappingAdd(1, ordering: .relaxed).oldValue == 50 {
+                // Off the pool: stopping waits for the server's thread.
+                DispatchQueue.global().async { server.stop() }
+            }
+            return await outcome { try await client.send(FixturePath(path: path)) }
+        }
+        #expect(ContinuousClock.now - started < .seconds(20 + 1 + 5))
+        let outcomes = try #require(result.outcomes)
+        #expect(outcomes.reconciles)
+        #expect(outcomes.succeeded > 0)
+        #expect(outcomes.errors.values.reduce(0, +) > 0, "\(outcomes.errors)")
+    }
+}

@@ -1,0 +1,49 @@
+import CourierBench
+import Testing
+
+/// Every command's errors end in the code of one table.
+@Suite struct ExitCodeTests {
+    @Test func eachKindOfErrorHasItsCode() {
+        struct Other: Error {}
+        #expect(ExitCode(for: UsageError(message: "m", usage: "u")) == .usage)
+        #expect(ExitCode(for: SuiteError.duplicate("scenario", "x")) == .usage)
+        #expect(ExitCode(for: MissingInput("gone")) == .missingInput)
+        #expect(ExitCode(for: BaselineError.missing(name: "main", available: [])) == .missingInput)
+        #expect(ExitCode(for: BaselineError.invalidName("a b")) == .usage)
+        #expect(ExitCode(for: InvalidInput("not JSON")) == .badInput)
+        #expect(ExitCode(for: ReportError.unreadable(path: "x.json", reason: "invalid JSON")) == .badInput)
+        #expect(ExitCode(for: Other()) == .failure)
+        #expect([ExitCode.success, .failure, .usage, .badInput, .missingInput].map(\.rawValue) == [0, 1, 64, 65, 66])
+    }
+
+    /// A command of the suite's own that throws gets the same treatment as a standard one.
+    @Test func aPluggedInCommandsErrorsAreHandledLikeTheStandardOnes() async {
+        struct Probe: BenchCommand {
+            static let name = "probe"
+            static let abstract = "Fails as asked."
+            static let synopsis = "probe --fail missing|other"
+            let failure: String
+
+            static func help(in suite: BenchSuite) -> String { "USAGE: \(suite.tool) \(synopsis)" }
+
+            static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> Probe {
+                let parsed = try ArgumentParser(options: [.value("fail")], usage: help(in: suite)).parse(arguments)
+                guard let failure = parsed["fail"] else { throw UsageError(message: "missing '--fail'", usage: help(in: suite)) }
+                return Probe(failure: failure)
+            }
+
+            func run(in context: CommandContext) async throws -> ExitCode {
+                if failure == "missing" { throw MissingInput("no such thing") }
+                struct Other: Error {}
+                throw Other()
+            }
+        }
+        let suite = BenchSuite(tool: "bench", scenarios: [], commands: [Probe.self])
+        #expect(await suite.status(["probe"]) == 64)
+        #expect(await suite.status(["probe", "--fial", "x"]) == 64)
+        #expect(await suite.status(["probe", "--fail", "missing"]) == 66)
+        #expect(await suite.status(["probe", "--fail", "other"]) == 1)
+        #expect(await suite.status(["help", "probe"]) == 0)
+        #expect(suite.overview.contains("bench probe --fail missing|other"))
+    }
+}

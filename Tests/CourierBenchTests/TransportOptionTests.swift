@@ -1,0 +1,88 @@
+import BenchmarkEngine
+import Courier
+import CourierFixtureServer
+import Foundation
+import Testing
+#if COURIER_CURL
+import CourierBenchCurl
+#endif
+@testable import CourierBench
+
+/// `bench load --transport` and `--reactors`, and the curl transport's requests ending in the same
+/// error classes as URLSession's.
+/// Serialized: every test starts a server, and all at once they would starve the other suites
+/// (and their time bounds) on a two-core machine.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct TransportOptionTests {
+    @Test func urlSessionIsTheDefault() throws {
+        let command = try testSuite.command(["load", "--url", "http://127.0.0.1:1/x"], as: LoadCommand.self)
+        #expect(command?.options.transport == .urlSession)
+    }
+
+    @Test(arguments: [
+        (["load", "--url", "http://x", "--transport", "quic"], "invalid value 'quic' for '--transport' (expected urlsession)"),
+        (["load", "--url", "http://x", "--transport", "curl"], "invalid value 'curl' for '--transport' (expected urlsession)"),
+        (["load", "--url", "http://x", "--reactors", "0"], "invalid value '0' for '--reactors' (expected an integer from 1 to 16)"),
+    ])
+    func badValuesAreUsageErrors(arguments: [String], message: String) {
+        #expect(throws: UsageError.self) { try testSuite.parse(arguments) }
+        do {
+            _ = try testSuite.parse(arguments)
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    #if COURIER_CURL
+    /// The test suite with the curl transport added, as a bench that imports CourierBenchCurl has it.
+    private let curlSuite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
+
+    @Test func curlAndItsReactorsParse() throws {
+        let command = try curlSuite.command(["load", "--url", "http://x/y", "--transport", "curl", "--reactors", "3"], as: LoadCommand.self)
+        #expect(command?.options.transport == .curl && command?.options.reactors == 3)
+        #expect(LoadCommand.help(in: curlSuite).contains("curl (libcurl's multi interface"))
+    }
+
+    @Test func aCurlLoadRunWritesAReconciledReportUnderItsOwnName() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-load")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await curlSuite.status([
+            "load", "--url", server.url("/movies/1").absoluteString, "--transport", "curl", "--requests", "500",
+            "--concurrency", "8", "--decode", "tinyObject", "--out", directory.path,
+        ])
+        #expect(status == 0)
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        #expect(report.scenarios.first?.name == "load/url/curl")
+        #expect(report.scenarios.first?.outcomes == .init(sent: 500, succeeded: 500, errors: [:]))
+    }
+
+    /// The classes of ErrorClassTests' table, now through the curl transport.
+    @Test(arguments: [
+        ("/faults/reset", [:], "connectionLost"),
+        ("/faults/truncated", [:], "connectionLost"),
+        ("/faults/garbage", [:], "transport(-1002)"),
+        ("/faults/503", [:], "badStatus(503)"),
+        ("/movies/1", ["delay": "5000"], "timeout"),
+    ] as [(String, [String: String], String)])
+    func faultsThroughCurlEndInURLSessionsClasses(path: String, query: [String: String], expected: String) async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let transport = try TransportKind.curl.make(TransportSettings(connections: 2, timeoutSeconds: query["delay"] == nil ? 5 : 0.5))
+        let client = APIClient(baseURL: server.baseURL, transport: transport.transport)
+        let result = await outcome { try await client.send(FixturePath(path: path, query: query)) }
+        await transport.shutDown()
+        #expect(result == .failure(expected))
+    }
+
+    @Test func nothingListeningIsConnectionRefusedThroughCurl() async throws {
+        let refusing = try RefusingEndpoint()
+        let transport = try TransportKind.curl.make(TransportSettings(connections: 2, timeoutSeconds: 5))
+        let client = APIClient(baseURL: refusing.url, transport: transport.transport)
+        let result = await outcome { try await client.send(FixturePath(path: "/movies/1")) }
+        await transport.shutDown()
+        withExtendedLifetime(refusing) {}
+        #expect(result == .failure("connectionRefused"))
+    }
+    #endif
+}
