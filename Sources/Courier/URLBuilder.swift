@@ -69,7 +69,7 @@ struct URLBuilder: Sendable {
     ) -> String {
         guard !items.isEmpty else { return assemble(head, path: path, queryCount: 0) { output, _ in output } }
         var nameBytes = 0
-        for item in items { nameBytes += item.name.utf8.count }
+        for position in items.indices { nameBytes += items[position].name.utf8.count }
         // Eight spare bytes, so that the last name's first eight can be read at once.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: nameBytes + 8) { names in
             UnsafeMutableBufferPointer(rebasing: names[nameBytes...]).initialize(repeating: 0)
@@ -77,16 +77,18 @@ struct URLBuilder: Sendable {
                 queryEncoding.withWriter { query in
                     var count = 0
                     var gathered = 0
-                    for (position, item) in items.enumerated() {
+                    // The items are read in place, by index: a copy of one would retain and release
+                    // its two strings, atomic operations that cost more than escaping a short name.
+                    for position in items.indices {
                         let start = gathered
-                        gathered = item.name.withUTF8Bytes { name in
+                        gathered = items[position].name.withUTF8Bytes { name in
                             start + UnsafeMutableBufferPointer(rebasing: names[start...]).initialize(fromContentsOf: name)
                         }
                         let name = UnsafeBufferPointer(rebasing: names[start..<gathered])
                         entries.initializeElement(at: position, to: QueryEntry(name: name, position: position))
                         // One byte for the `?` or `&` before the item, one for `=` when there is a value.
                         count += 1 + query.encodedCount(of: name)
-                        if let value = item.value { count += 1 + value.withUTF8Bytes { query.encodedCount(of: $0) } }
+                        count += items[position].value?.withUTF8Bytes { 1 + query.encodedCount(of: $0) } ?? 0
                     }
                     QueryEntry.sortByName(entries)
                     return assemble(head, path: path, queryCount: count) { output, end in
@@ -96,10 +98,10 @@ struct URLBuilder: Sendable {
                             output.pointee = separator
                             separator = UInt8(ascii: "&")
                             output = query.write(entry.name, to: output + 1, end: end)
-                            if let value = items[entry.position].value {
+                            output = items[entry.position].value?.withUTF8Bytes { value in
                                 output.pointee = UInt8(ascii: "=")
-                                output = value.withUTF8Bytes { query.write($0, to: output + 1, end: end) }
-                            }
+                                return query.write(value, to: output + 1, end: end)
+                            } ?? output
                         }
                         return output
                     }
