@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierBenchTests",
-            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
+            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
             resources: [.copy("Fixtures")],
             swiftSettings: jemallocSettings + curlSettings
         ),

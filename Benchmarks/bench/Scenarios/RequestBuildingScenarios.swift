@@ -30,7 +30,7 @@ enum RequestBuildingScenarios {
                 items: (0..<20).map { ("k\($0) é", "a b&c=d+e/f?g #\($0) ü") }
             )),
             pair("build/headers-json-body", "POST with 3 headers and a JSON body", post),
-            pair("build/headers-json-body-jsonencoder", "the same POST, the client encoding with JSONEncoder", post, encoder: JSONEncoder()),
+            pair("build/json-body-jsonencoder", "the same POST, the client encoding with JSONEncoder", post, encoder: JSONEncoder()),
         ]
     }
 
