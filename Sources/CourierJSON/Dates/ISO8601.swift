@@ -8,7 +8,7 @@ import Foundation
 /// field is checked: the day must exist in its month (leap years counted), hours run to 23, minutes
 /// to 59, seconds to 60 (a leap second, which lands on the next second as in POSIX time), offsets
 /// to ±23:59. Anything else, spaces included, is not a date.
-enum ISO8601 {
+package enum ISO8601 {
     /// Seconds from 1970 to 2001-01-01, `Date`'s reference date.
     static let referenceDateOffset: Int64 = 978_307_200
 
