@@ -79,6 +79,19 @@ import Testing
         #expect(found.result.explanation.contains("generator's limit, not the server's"))
     }
 
+    /// A generator stalled once, at 400/s, by a busy machine: the step is run again, passes, and the
+    /// search goes on to the server's true capacity rather than stop below the stall.
+    @Test func aGeneratorStalledOnceIsGivenASecondChance() async throws {
+        let server = SimulatedServer(workers: 16, serviceNanoseconds: 10 * Self.millisecond, stallsOnceAt: 400)
+        let found = try await search().run(with: server)
+        let atStall = found.steps.filter { $0.targetRate == 400 }
+        #expect(atStall.map(\.status) == [.generatorLimited, .passed])
+        #expect(atStall.map(\.number) == [atStall[0].number, atStall[0].number + 1], "run again at once")
+        let sustained = try #require(found.result.maximumSustainableRate)
+        #expect(sustained <= server.capacity && sustained >= server.capacity / 1.05, "found \(sustained)/s of \(server.capacity)/s")
+        #expect(found.result.limitedBy == .server)
+    }
+
     @Test func anErrorStormFailsAStepWhateverTheLatency() async throws {
         let server = SimulatedServer(workers: 64, serviceNanoseconds: 1 * Self.millisecond, failsAbove: 300)
         let found = try await search().run(with: server)
