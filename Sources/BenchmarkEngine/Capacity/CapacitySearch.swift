@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Open-loop steps, each with a warm-up that is discarded: the rate grows geometrically from the
 /// minimum until a step fails (an objective broken, an error storm, or the generator unable to keep
-/// its schedule, twice in a row at the same rate), then the gap between the last rate that passed and the first that failed is
+/// its schedule), twice in a row at the same rate, then the gap between the last rate that passed and the first that failed is
 /// halved (geometrically) until it is within the precision. No step starts once the time allowed is
 /// spent, so a search ends within that time plus one step, whatever the server does; cancelling the
 /// caller ends it after the step in flight is given up, which is discarded.
@@ -101,12 +101,12 @@ public struct CapacitySearch: Sendable {
             }
         }
 
-        /// Runs a step at `rate`, and once more when the generator fell behind: a generator that a
-        /// busy machine preempted for a moment has not reached its limit, so only a second failure
-        /// stands.
+        /// Runs a step at `rate`, and once more when it fails: a busy machine only ever adds latency
+        /// (it preempts the generator or the server for a moment), so one failure may be the
+        /// machine's, and only a second one in a row stands.
         func judgedStep(_ rate: Double, _ phase: CapacityStep.Phase) async -> CapacityStep? {
             guard let completed = await step(rate, phase) else { return nil }
-            guard completed.status == .generatorLimited else { return completed }
+            guard completed.status.isFailure else { return completed }
             return await step(rate, phase) ?? completed
         }
 
