@@ -226,7 +226,8 @@ import Testing
     @Test func eachStepIsALoadRunWithItsTimeSeries() async throws {
         let progress = ProgressMeter()
         let runner = LoadStepRunner(name: "capacity/step", progress: progress) { .success }
-        var search = CapacitySearch(objectives: [try ServiceLevelObjective(parsing: "p99<=1s")])
+        // An objective no busy machine can break: this checks the plumbing, not the latency.
+        var search = CapacitySearch(objectives: [try ServiceLevelObjective(parsing: "errors<=0%")])
         search.intervalNanoseconds = 100_000_000
         search.warmupNanoseconds = 100_000_000
         search.stepNanoseconds = 200_000_000
