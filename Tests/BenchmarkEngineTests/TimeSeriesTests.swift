@@ -100,7 +100,10 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     /// anyway, so memory does not grow with the run, and what it hands in late is folded in.
     @Test func aStuckWorkersLateFiguresAreFoldedIntoClosedIntervals() async throws {
         let calls = Atomic<Int>(0)
-        var configuration = LoadConfiguration(concurrency: 2, durationNanoseconds: 600_000_000, requestTimeoutNanoseconds: 5_000_000_000)
+        // A long timeout, because the hard stop counts from the call until a worker has run: when the
+        // whole test suite holds the few pool threads for seconds, the workers start late, and the
+        // run must not end before the stuck request is seen.
+        var configuration = LoadConfiguration(concurrency: 2, durationNanoseconds: 600_000_000, requestTimeoutNanoseconds: 30_000_000_000)
         configuration.intervalNanoseconds = 20_000_000
         let progress = ProgressMeter()
         let result = try await LoadRunner.run(in: context("stuck", progress: progress), configuration: configuration) {

@@ -29,6 +29,26 @@ enum EngineScenarios {
                     for _ in 0..<iterations { blackHole(Platform.monotonicNanoseconds()) }
                 }]
             },
+            Scenario(
+                "engine/time-series", summary: "A no-op request at 5k/s with 100 ms, 1 s and one 1 h interval: the time series' own allocations per request",
+                isDefault: false, body: timeSeriesCost
+            ),
         ]
+    }
+
+    /// The same open loop of requests that do nothing, kept in intervals of 100 ms, 1 s and one hour
+    /// (one interval for the run: no time series to speak of), one after the other; the difference
+    /// in mallocs per request is what the time series costs, without a network stack's noise.
+    @Sendable private static func timeSeriesCost(_ context: ScenarioContext) async throws -> [ScenarioResult] {
+        var results: [ScenarioResult] = []
+        for (label, interval) in [("100 ms intervals", UInt64(100_000_000)), ("1 s intervals", 1_000_000_000), ("one 1 h interval", 3_600_000_000_000)] {
+            var configuration = LoadConfiguration(
+                concurrency: 16, rate: 5_000, durationNanoseconds: context.isQuick ? 1_000_000_000 : 4_000_000_000, requestTimeoutNanoseconds: 1_000_000_000
+            )
+            configuration.intervalNanoseconds = interval
+            let run = ScenarioContext(name: "\(context.name) (\(label))", isQuick: context.isQuick, allocations: context.allocations, progress: context.progress)
+            results.append(try await LoadRunner.run(in: run, configuration: configuration) { .success })
+        }
+        return results
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Open-loop steps, each with a warm-up that is discarded: the rate grows geometrically from the
 /// minimum until a step fails (an objective broken, an error storm, or the generator unable to keep
-/// its schedule), then the gap between the last rate that passed and the first that failed is
+/// its schedule), twice in a row at the same rate, then the gap between the last rate that passed and the first that failed is
 /// halved (geometrically) until it is within the precision. No step starts once the time allowed is
 /// spent, so a search ends within that time plus one step, whatever the server does; cancelling the
 /// caller ends it after the step in flight is given up, which is discarded.
@@ -101,8 +101,17 @@ public struct CapacitySearch: Sendable {
             }
         }
 
+        /// Runs a step at `rate`, and once more when it fails: a busy machine only ever adds latency
+        /// (it preempts the generator or the server for a moment), so one failure may be the
+        /// machine's, and only a second one in a row stands.
+        func judgedStep(_ rate: Double, _ phase: CapacityStep.Phase) async -> CapacityStep? {
+            guard let completed = await step(rate, phase) else { return nil }
+            guard completed.status.isFailure else { return completed }
+            return await step(rate, phase) ?? completed
+        }
+
         var rate = min(minimumRate, maximumRate)
-        growing: while let completed = await step(rate, .grow) {
+        growing: while let completed = await judgedStep(rate, .grow) {
             guard !completed.status.isFailure else {
                 failing = completed
                 break growing
@@ -122,7 +131,7 @@ public struct CapacitySearch: Sendable {
                 stop = (.converged, nil)
                 break
             }
-            guard let completed = await step((low.targetRate * high.targetRate).squareRoot(), .bisect) else { break }
+            guard let completed = await judgedStep((low.targetRate * high.targetRate).squareRoot(), .bisect) else { break }
             if completed.status.isFailure { failing = completed } else { passing = completed }
         }
         let reason = stop ?? (.converged, nil)

@@ -127,7 +127,7 @@ public struct SummaryTable: Sendable {
     }
 
     /// Nanoseconds in the unit that keeps three significant figures readable.
-    static func duration(_ nanoseconds: Double) -> String {
+    public static func duration(_ nanoseconds: Double) -> String {
         switch nanoseconds {
         case ..<1_000: String(format: "%.0f ns", nanoseconds)
         case ..<1_000_000: String(format: "%.2f µs", nanoseconds / 1e3)
@@ -137,7 +137,7 @@ public struct SummaryTable: Sendable {
     }
 
     /// A rate or count with a k/M suffix.
-    static func count(_ value: Double) -> String {
+    public static func count(_ value: Double) -> String {
         switch value {
         case ..<10_000: String(format: "%.0f", value)
         case ..<10_000_000: String(format: "%.1fk", value / 1e3)

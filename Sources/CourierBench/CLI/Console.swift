@@ -4,7 +4,8 @@ import Foundation
 /// What a bench executable shows while it runs: on a terminal, a header and a live progress line per scenario;
 /// elsewhere (CI logs, pipes) nothing until the summary.
 struct Console: Sendable {
-    let isTerminal = Platform.standardOutputIsTerminal
+    /// Whether standard output is a terminal; only then does anything show while a run goes on.
+    var isTerminal = Platform.standardOutputIsTerminal
 
     func header(tool: String, scenarios: Int, isQuick: Bool, environment: Report.Environment) {
         guard isTerminal else { return }
@@ -21,20 +22,34 @@ struct Console: Sendable {
         }
     }
 
-    /// Redraws `scenario · elapsed · operations · rate` five times a second until stopped.
+    /// Redraws the progress line (``progressLine(_:seconds:operations:latest:)``) five times a
+    /// second until stopped.
     func showProgress(of scenario: String, _ progress: ProgressMeter) -> Ticker {
         guard isTerminal else { return Ticker(task: nil) }
         let task = Task {
             while !Task.isCancelled {
                 let (operations, seconds) = progress.reading
-                let rate = seconds > 0 ? Double(operations) / seconds : 0
-                let line = String(format: "%@  %.1f s  %d ops  %.0f ops/s", scenario, seconds, operations, rate)
+                let line = Self.progressLine(scenario, seconds: seconds, operations: operations, latest: progress.latestInterval)
                 FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(line)".utf8))
                 try? await Task.sleep(for: .milliseconds(200))
             }
             FileHandle.standardOutput.write(Data("\r\u{1B}[2K".utf8))
         }
         return Ticker(task: task)
+    }
+
+    /// `scenario · elapsed · operations · rate`, then, once a load run has closed an interval, that
+    /// interval's achieved rate, p50, p99 and errors: what the run is doing now, which the average
+    /// since the start hides.
+    static func progressLine(_ scenario: String, seconds: Double, operations: Int, latest: IntervalReading?) -> String {
+        let rate = seconds > 0 ? Double(operations) / seconds : 0
+        var line = String(format: "%@  %.1f s  %d ops  %.0f ops/s", scenario, seconds, operations, rate)
+        if let latest {
+            line += "  │ last \(SummaryTable.duration(latest.seconds * 1e9)): \(SummaryTable.count(latest.rate))/s"
+                + "  p50 \(SummaryTable.duration(Double(latest.p50)))  p99 \(SummaryTable.duration(Double(latest.p99)))"
+                + "  \(latest.failed) error\(latest.failed == 1 ? "" : "s")"
+        }
+        return line
     }
 
     /// A running progress line.

@@ -20,6 +20,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// a capacity search found no rate that meets them. Distinct from 1 so that a gate in CI can
     /// tell a service too slow from a run that went wrong.
     public static let objectiveBreached = ExitCode(rawValue: 3)
+    /// 130 (128 + `SIGINT`, as shells report it): interrupted with Ctrl-C after writing what was
+    /// measured until then.
+    public static let interrupted = ExitCode(rawValue: 130)
     /// 64 (`EX_USAGE`): a bad command, option or value (an invalid baseline name included), or a
     /// suite that declares an invalid or duplicate scenario name. Nothing was measured or sent.
     public static let usage = ExitCode(rawValue: 64)

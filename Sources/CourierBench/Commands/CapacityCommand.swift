@@ -79,7 +79,8 @@ public struct CapacityCommand: BenchCommand, Equatable {
         switch outcome.result.stopReason {
         case .stepFailed: return .failure
         case .failedAtMinimumRate: return .objectiveBreached
-        case .converged, .maximumRateSustained, .timeLimit, .interrupted: return .success
+        case .interrupted: return .interrupted
+        case .converged, .maximumRateSustained, .timeLimit: return .success
         }
     }
 }

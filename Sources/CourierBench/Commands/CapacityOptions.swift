@@ -63,7 +63,8 @@ struct CapacityOptions: Equatable {
         is printed as each step completes; capacity.json, capacity.csv and summary.md hold every
         step completed, also after Ctrl-C. The search ends within --max-time plus one step (its
         warm-up, --step, and at most --timeout + 1 s for the last requests). Exit status 3 when no
-        rate met the objectives; 1 when a step could not run or the reports cannot be written.
+        rate met the objectives; 1 when a step could not run or the reports cannot be written; 130
+        after Ctrl-C (the step in flight is discarded, the others written).
         """
     }
 

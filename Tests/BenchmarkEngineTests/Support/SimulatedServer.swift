@@ -19,14 +19,22 @@ struct SimulatedServer: CapacityStepRunner {
     var failsAbove: Double?
     /// Throws when asked for this rate.
     var breaksAt: Double?
+    /// The first step at this rate, and only that one, has its generator stalled for 100 ms at the
+    /// start of its measured part, as a busy machine may preempt it.
+    var stallsOnceAt: Double?
     let clock: SimulatedClock
+    private let stall = Latch()
 
-    init(workers: Int, serviceNanoseconds: UInt64, generatorRate: Double? = nil, failsAbove: Double? = nil, breaksAt: Double? = nil, clock: SimulatedClock = SimulatedClock()) {
+    init(
+        workers: Int, serviceNanoseconds: UInt64, generatorRate: Double? = nil, failsAbove: Double? = nil, breaksAt: Double? = nil,
+        stallsOnceAt: Double? = nil, clock: SimulatedClock = SimulatedClock()
+    ) {
         self.workers = workers
         self.serviceNanoseconds = serviceNanoseconds
         self.generatorRate = generatorRate
         self.failsAbove = failsAbove
         self.breaksAt = breaksAt
+        self.stallsOnceAt = stallsOnceAt
         self.clock = clock
     }
 
@@ -65,10 +73,13 @@ struct SimulatedServer: CapacityStepRunner {
         var lateStarts = 0
         let gap = generatorRate.map { UInt64(1e9 / $0) }
         let failing = failsAbove.map { rate > $0 } ?? false
+        let stallEnds: UInt64? = rate == stallsOnceAt && stall.trip()
+            ? configuration.durationNanoseconds / 3 + 100_000_000 : nil
         for slot in 0..<schedule.slots {
             let intended = schedule.offset(ofSlot: slot)
             var sent = intended
             if let gap, let lastSent { sent = max(intended, lastSent + gap) }
+            if let stallEnds, intended >= stallEnds - 100_000_000 { sent = max(sent, stallEnds) }
             if sent > intended { lateStarts += 1 }
             lastSent = sent
             let worker = freeAt.indices.min { freeAt[$0] < freeAt[$1] } ?? 0
@@ -108,5 +119,14 @@ final class SimulatedClock: Sendable {
 
     func advance(by duration: UInt64) {
         nanoseconds.withLock { $0 += duration }
+    }
+}
+
+/// True the first time it is tripped, false ever after.
+final class Latch: Sendable {
+    private let tripped = Atomic<Bool>(false)
+
+    func trip() -> Bool {
+        !tripped.exchange(true, ordering: .relaxed)
     }
 }
