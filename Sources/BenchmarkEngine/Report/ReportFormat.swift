@@ -9,6 +9,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case csv
     /// `summary.md`: the summary table, for people and pull-request comments.
     case markdown = "md"
+    /// `report.html`: a self-contained page with charts and their tables, to open in any browser.
+    case html
 
     /// The file the format is written to inside a run directory.
     public var fileName: String {
@@ -16,6 +18,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: "report.json"
         case .csv: "report.csv"
         case .markdown: "summary.md"
+        case .html: "report.html"
         }
     }
 
@@ -25,6 +28,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .json: try JSONReportWriter.render(report)
         case .csv: Data(CSVReportWriter.render(report).utf8)
         case .markdown: Data(SummaryTable(report).markdown().utf8)
+        case .html: Data(HTMLReportWriter.render(report).utf8)
         }
     }
 }
