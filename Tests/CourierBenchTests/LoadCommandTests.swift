@@ -119,6 +119,12 @@ import Testing
         let report = try JSONReportWriter.read(data)
         let outcomes = try #require(report.scenarios.first?.outcomes)
         #expect(outcomes == .init(sent: 200, succeeded: 200, errors: [:]))
+
+        // The page beside it: the same redacted command line, and the run's spectrum.
+        let page = try String(contentsOf: directory.appendingPathComponent("latest/report.html"), encoding: .utf8)
+        #expect(!page.contains("s3cret"))
+        #expect(page.contains("Authorization: REDACTED"))
+        #expect(page.contains("<h3>load/url/urlsession</h3>"))
     }
 
     @Test(arguments: DecoderChoice.allCases)

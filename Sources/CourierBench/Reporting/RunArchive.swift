@@ -33,6 +33,14 @@ enum RunArchive {
         try Platform.writeAtomically(Data(comparison.markdown(all: true).utf8), to: directory.appendingPathComponent("comparison.md"))
     }
 
+    /// Writes the run's `report.html` again, now with `comparison` on it, so that the page beside
+    /// `comparison.json` shows it.
+    static func writePage(of report: Report, comparedAs comparison: RunComparison, into directory: URL) throws {
+        var compared = report
+        compared.baselineComparison = comparison
+        try Platform.writeAtomically(try ReportFormat.html.render(compared), to: directory.appendingPathComponent(ReportFormat.html.fileName))
+    }
+
     /// A run directory or report file that is not there.
     private static func missingRun(_ path: String) -> MissingInput {
         MissingInput("no report at '\(path)' (run the suite first, or name a run directory or report.json)")
