@@ -48,9 +48,15 @@ import Testing
         #expect(scale.position(of: 1e9) == 1)
     }
 
-    @Test func givenTicksOutsideTheDomainAreLeftOut() {
-        let scale = LogScale(covering: [0.95, 1.3], format: .change, ticks: [0.1, 0.5, 0.9, 1, 1.25, 2, 10])
-        #expect(scale.ticks.map(\.label) == ["−50%", "−10%", "0%", "+25%", "+100%"])
+    /// Given ticks, most important first: those outside the domain are left out, and so is each
+    /// that would crowd a more important one's label.
+    @Test func givenTicksAreKeptByImportanceWithoutCrowding() {
+        let narrow = LogScale(covering: [0.95, 1.05], format: .change, ticks: [1, 0.5, 2, 0.9, 1.1, 10, 0.2, 5])
+        #expect(narrow.ticks.map(\.label) == ["−80%", "−50%", "0%", "+100%", "+400%"], "±10% would crowd 0%")
+        let wide = LogScale(covering: [0.5, 110], format: .change, ticks: [1, 0.5, 2, 0.1, 10, 100, 1000, 0.8, 1.25, 0.9, 1.1])
+        #expect(wide.ticks.map(\.label) == ["−50%", "0%", "+100%", "+900%", "+9900%"])
+        let positions = wide.ticks.map { wide.position(of: $0.value) }
+        #expect(zip(positions, positions.dropFirst()).allSatisfy { $1 - $0 >= LogScale.minimumTickSpacing })
     }
 
     /// The nines axis: each added nine takes the same width, the tail past 99.99% ends at `max`.

@@ -151,6 +151,19 @@ import Testing
         #expect(page.contains("<g class=\"c1 dashed\">"), "the second run's uncorrected line")
     }
 
+    /// Two `bench load` runs through different transports have different scenario names; overlaid,
+    /// they share one chart, which is the comparison asked for.
+    @Test func singleLoadRunsUnderDifferentNamesShareOneChart() throws {
+        let runs = [
+            (label: "urlsession", report: PageFixtures.report([try PageFixtures.load("load/url/urlsession", latencies: [1_000_000])], runID: "a")),
+            (label: "curl", report: PageFixtures.report([try PageFixtures.load("load/url/curl", latencies: [500_000])], runID: "b")),
+        ]
+        let page = HTMLReportWriter.render(runs: runs)
+        #expect(page.contains("<h3>load/url/urlsession vs load/url/curl</h3>"))
+        #expect(page.occurrences(of: "<svg class=\"chart\"") == 1)
+        #expect(page.occurrences(of: "<path class=\"series\" d=\"M") == 4)
+    }
+
     @Test func aReportWithoutScenariosStillRendersAPage() {
         let page = HTMLReportWriter.render(PageFixtures.report([]))
         #expect(page.contains("This report has no scenario results."))

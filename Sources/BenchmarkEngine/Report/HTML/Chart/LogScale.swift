@@ -11,11 +11,15 @@ struct LogScale: ChartScale {
     let lower: Double
     let upper: Double
     let format: ValueFormat
-    /// Where the ticks go, when given rather than computed.
+    /// Where the ticks go, when given rather than computed, most important first.
     private let fixedTicks: [Double]?
+    /// The least distance between two given ticks, as a fraction of the axis: room for a label.
+    static let minimumTickSpacing = 0.06
 
     /// A scale covering every positive finite value of `values`. Values at or below 0 cannot sit on a
-    /// logarithmic axis and are left out; with nothing left, the axis spans 1 to 10.
+    /// logarithmic axis and are left out; with nothing left, the axis spans 1 to 10. `ticks`, when
+    /// given, are the candidates for ticks, most important first; those that would crowd a more
+    /// important one are left out.
     init(covering values: [Double], format: ValueFormat, ticks: [Double]? = nil) {
         let positive = values.filter { $0 > 0 && $0.isFinite }
         var low = positive.min() ?? 1
@@ -40,7 +44,15 @@ struct LogScale: ChartScale {
     var ticks: [ChartTick] {
         let inside = { (value: Double) in value >= self.lower * (1 - 1e-9) && value <= self.upper * (1 + 1e-9) }
         if let fixedTicks {
-            return fixedTicks.filter(inside).map { ChartTick(value: $0, label: format.label($0)) }
+            // In the order given, which is of importance: each tick that would crowd one kept
+            // before it is left out, so that labels never overlap however wide the domain.
+            var kept: [Double] = []
+            for value in fixedTicks where inside(value) {
+                if kept.allSatisfy({ abs(position(of: $0) - position(of: value)) >= Self.minimumTickSpacing }) {
+                    kept.append(value)
+                }
+            }
+            return kept.sorted().map { ChartTick(value: $0, label: format.label($0)) }
         }
         let first = Int(log10(lower).rounded(.down))
         let last = Int(log10(upper).rounded(.up))

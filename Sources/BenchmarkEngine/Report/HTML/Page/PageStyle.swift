@@ -17,8 +17,8 @@ enum PageStyle {
     code{font:.85em ui-monospace,"DejaVu Sans Mono",monospace;overflow-wrap:anywhere}
     nav ul{display:flex;flex-wrap:wrap;gap:.3rem 1.2rem;padding:0;list-style:none}nav a{color:var(--c0)}
     figure{margin:1rem 0 2rem;break-inside:avoid}figcaption{font-size:.9rem;margin:.3rem 0 .6rem;max-width:90ch}
-    .charts{display:flex;flex-wrap:wrap;gap:0 1.5rem;align-items:flex-start}
-    svg.chart{display:block;width:100%;max-width:760px;height:auto}.charts svg.chart{flex:1 1 420px}
+    .charts{display:grid;gap:.8rem}
+    svg.chart{display:block;width:100%;max-width:760px;height:auto}
     svg text{font-size:11px;fill:var(--fg);font-family:system-ui,"DejaVu Sans",sans-serif}
     svg .tick,svg .row-note,svg .empty-note{fill:var(--muted)}svg .axis-label{font-size:12px;font-weight:600}
     .plot{fill:var(--plot);stroke:var(--rule)}.grid{fill:none;stroke:var(--grid);stroke-width:.6}
@@ -35,7 +35,7 @@ enum PageStyle {
     caption{text-align:left;font-size:.85rem;padding:.2rem 0}
     th,td{padding:.2rem .6rem;border-bottom:1px solid var(--rule);text-align:left;vertical-align:top}
     thead th{border-bottom:2px solid var(--rule);white-space:nowrap}td.number{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-    tbody th{font-weight:500;overflow-wrap:anywhere;max-width:32ch}
+    tbody th{font-weight:500;overflow-wrap:anywhere;min-width:18ch;max-width:36ch}
     .regression{color:var(--bad);font-weight:600}.improvement{color:var(--good)}.warning{color:var(--warn)}
     .note{border-left:3px solid var(--warn);padding:.3rem .8rem;max-width:90ch}
     dl.environment{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;font-size:.9rem}

@@ -32,7 +32,7 @@ enum ComparisonSection {
         ratios += charted.compactMap { $0.noiseBand?.upper.map { 1 + $0 } }
         let scale = LogScale(
             covering: ratios, format: .change,
-            ticks: [0.01, 0.1, 0.2, 0.5, 0.8, 0.9, 1, 1.1, 1.25, 2, 5, 10, 100, 1000, 10000]
+            ticks: [1, 0.5, 2, 0.1, 10, 0.01, 100, 1000, 10000, 0.8, 1.25, 0.2, 5, 0.9, 1.1]
         )
         let rows = charted.map { row -> ChartRow in
             let ratio = 1 + (row.relativeChange ?? 0)
@@ -43,7 +43,8 @@ enum ComparisonSection {
             }
             marks.append(.point(ratio, look.style.shape ?? .diamond, look.style))
             return ChartRow(
-                label: "\(row.scenario) · \(row.metric)", marks: marks,
+                // The paired baseline's name is in the table; the chart's rows keep to what differs.
+                label: "\(row.scenario) · \(row.metric.hasPrefix("speedup vs ") ? "speedup" : row.metric)", marks: marks,
                 note: "\(look.symbol) \(Formats.change(row.relativeChange ?? 0)) \(row.verdict.rawValue)"
             )
         }

@@ -6,10 +6,27 @@ enum LoadSection {
         let names = runs.scenarioNames(of: .load)
         guard !names.isEmpty else { return nil }
         var html = outcomes(names: names, runs: runs).html()
-        for (index, name) in names.enumerated() {
-            html += spectrum(name: name, runs: runs, id: "spectrum-\(index)").html()
+        for (index, group) in spectrumGroups(names: names, runs: runs).enumerated() {
+            html += spectrum(title: group.title, entries: group.entries, runs: runs, id: "spectrum-\(index)").html()
         }
         return html
+    }
+
+    /// The spectra to draw, each with the runs' results it overlays: one per scenario name; but when
+    /// each of several runs is a single load run under its own name (`bench load` through two
+    /// transports: `load/url/urlsession`, `load/url/curl`), all of them on one chart, since that
+    /// A/B is what the page was asked for.
+    private static func spectrumGroups(names: [String], runs: [ReportRun]) -> [(title: String, entries: [(run: ReportRun, result: ScenarioResult)])] {
+        let single = runs.compactMap { run -> (run: ReportRun, result: ScenarioResult)? in
+            let loads = run.report.scenarios.filter { $0.kind == .load }
+            return loads.count == 1 ? (run, loads[0]) : nil
+        }
+        if runs.areSeveral, single.count == runs.count, names.count > 1 {
+            return [(names.joined(separator: " vs "), single)]
+        }
+        return names.map { name in
+            (name, runs.compactMap { run in run.scenario(named: name).map { (run: run, result: $0) } })
+        }
     }
 
     /// What each run sent, at what rate, and how every request ended.
@@ -40,12 +57,11 @@ enum LoadSection {
         return DataTable(columns: columns, rows: rows, caption: "Requests of each load scenario and how they ended")
     }
 
-    /// One scenario's latency spectrum: every run's corrected latency solid, uncorrected dashed.
-    static func spectrum(name: String, runs: [ReportRun], id: String) -> Figure {
+    /// One chart of latency spectra: every entry's corrected latency solid, uncorrected dashed.
+    static func spectrum(title name: String, entries: [(run: ReportRun, result: ScenarioResult)], runs: [ReportRun], id: String) -> Figure {
         var series: [ChartSeries] = []
         var rows: [[DataTable.Cell]] = []
-        for run in runs {
-            guard let result = run.scenario(named: name) else { continue }
+        for (run, result) in entries {
             let prefix = runs.areSeveral ? "\(run.label) · " : ""
             let kinds: [(String, ScenarioResult.Latency?, Bool)] = [
                 (result.uncorrectedLatency == nil ? "latency" : "corrected", result.latency, false),

@@ -66,14 +66,15 @@ enum MicroSection {
         if !allocations.isEmpty {
             let scale = LogScale(covering: allocations.map(\.1), format: .count)
             let rows = allocations.map { entry, mallocs in
-                ChartRow(label: entry.label, marks: mallocs > 0 ? [.bar(mallocs, entry.style)] : [], note: Formats.allocation(mallocs))
+                // Zero has no place on a log axis: a stroke at its start says "none" rather than nothing.
+                ChartRow(label: entry.label, marks: [mallocs > 0 ? .bar(mallocs, entry.style) : .tick(scale.lower, entry.style)], note: Formats.allocation(mallocs))
             }
             charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "mallocs per operation (log scale)"), rows: rows, legend: legend, width: 560).svg())
         }
 
         var columns = ["scenario"]
         if runs.areSeveral { columns.append("run") }
-        columns += ["samples", "median/op", "p25", "p75", "min", "max", "mallocs/op", "bytes/op", "vs baseline"]
+        columns += ["samples", "median/op", "p25", "p75", "min", "max", "mallocs/op", "bytes/op", "× baseline's speed"]
         let rows = entries.map { entry -> [DataTable.Cell] in
             let time = entry.result.nanosecondsPerOperation
             var cells: [DataTable.Cell] = [.text(entry.name)]
@@ -84,7 +85,7 @@ enum MicroSection {
             }
             cells.append(.number(entry.result.mallocsPerOperation, format: Formats.allocation))
             cells.append(.number(entry.result.bytesAllocatedPerOperation, format: Formats.allocation))
-            cells.append(.number(entry.result.comparison?.speedup) { ValueFormat.significant($0) + "× vs " + (entry.result.comparison?.baseline ?? "") })
+            cells.append(.number(entry.result.comparison?.speedup) { ValueFormat.significant($0) + "×" })
             return cells
         }
         let noAllocations = allocations.isEmpty ? " Allocation figures are unavailable: the bench was built without jemalloc." : ""
@@ -92,7 +93,7 @@ enum MicroSection {
             id: id,
             title: "\(group)/ — time and allocations per operation",
             caption: "Time per operation of each \(group)/ scenario (left, logarithmic) and malloc calls per operation "
-                + "from jemalloc (right, logarithmic; 0 has no bar).\(noAllocations) The table holds the same figures.",
+                + "from jemalloc (right, logarithmic; none is a stroke at the start of the axis).\(noAllocations) The table holds the same figures.",
             charts: charts,
             tables: [DataTable(columns: columns, rows: rows, caption: "\(group)/ scenarios, per operation")]
         )
