@@ -1,9 +1,6 @@
 import BenchmarkEngine
 import Courier
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `load`: the client driven against one URL, reported like any scenario.
 public struct LoadCommand: BenchCommand, Equatable {
@@ -23,58 +20,36 @@ public struct LoadCommand: BenchCommand, Equatable {
 
     /// The scenario name the run is reported under: `load/url/urlsession` or `load/url/curl`.
     var scenarioName: String {
-        "load/url/\(options.transport.name)"
+        "load/url/\(options.request.transport.name)"
     }
 
-    /// Runs the load and writes its report.
+    /// Runs the load, judges it against its objectives and writes its report.
     public func run(in context: CommandContext) async throws -> ExitCode {
-        var body: Data?
-        if let file = options.bodyFile {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw UsageError(message: "cannot read the '--body' file '\(file)'", usage: Self.help(in: context.suite))
-            }
-            body = data
-        }
+        let usage = Self.help(in: context.suite)
         do {
             try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).checkWritable()
         } catch {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
-        let transport = try options.transport.make(TransportSettings(
-            connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, threads: options.reactors
-        ))
-        let client = transport.client(baseURL: options.url, decoder: decoder)
-        let scenarioName = self.scenarioName
-        let endpoint = URLEndpoint(options, body: body)
-        let configuration = LoadConfiguration(
-            concurrency: options.concurrency,
-            rate: options.rate,
-            maximumRequests: options.requests,
-            durationNanoseconds: LoadConfiguration.nanoseconds(options.durationSeconds),
-            requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(options.timeoutSeconds)
-        )
+        let target = try RequestTarget.open(options.request, connections: options.concurrency, usage: usage)
         let startedAt = Date()
         let counter = AllocationCounter.shared
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: counter?.backend)
         let progress = ProgressMeter()
-        let console = Console()
-        let ticker = console.showProgress(of: scenarioName, progress)
-        let result: ScenarioResult
-        let decode = options.decode
+        let ticker = Console().showProgress(of: scenarioName, progress)
+        var result: ScenarioResult
         do {
-            let context = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
-            result = try await LoadRunner.run(in: context, configuration: configuration) {
-                await outcome { try await Self.send(endpoint, with: client, decode: decode) }
-            }
+            let scenario = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
+            result = try await LoadRunner.run(in: scenario, configuration: options.configuration, target.operation)
         } catch {
             await ticker.stop()
-            await transport.shutDown()
+            await target.transport.shutDown()
             throw error
         }
         await ticker.stop()
-        await transport.shutDown()
+        await target.transport.shutDown()
+        result.serviceLevel = try options.objectives.verdict(on: result)
 
         let published = ReportPublisher.publish(
             [result], commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
@@ -83,22 +58,9 @@ public struct LoadCommand: BenchCommand, Equatable {
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
             let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-            Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.url(options.url.absoluteString)) succeeded (\(classes))\n")
+            Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.url(options.request.url.absoluteString)) succeeded (\(classes))\n")
             return .failure
         }
-        return .success
-    }
-
-    private static func send(_ endpoint: URLEndpoint, with client: APIClient, decode: LoadOptions.Decode) async throws -> Int {
-        let body = try await client.send(endpoint)
-        switch decode {
-        case .none: return body.count
-        case .json:
-            _ = try client.decode(JSONValue.self, from: body)
-            return 1
-        case .model(let model):
-            try model.decode(body, with: client)
-            return 1
-        }
+        return ExitCode(judging: [result])
     }
 }

@@ -38,7 +38,7 @@ enum RunArchive {
     static func writePage(of report: Report, comparedAs comparison: RunComparison, into directory: URL) throws {
         var compared = report
         compared.baselineComparison = comparison
-        try Platform.writeAtomically(try ReportFormat.html.render(compared), to: directory.appendingPathComponent(ReportFormat.html.fileName))
+        try Platform.writeAtomically(Data(HTMLReportWriter.render(compared).utf8), to: directory.appendingPathComponent(ReportFormat.html.fileName))
     }
 
     /// A run directory or report file that is not there.
