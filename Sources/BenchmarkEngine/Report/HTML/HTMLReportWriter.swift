@@ -35,8 +35,32 @@ public enum HTMLReportWriter {
         return HTMLPage(title: title(runs), subtitle: subtitle(runs), sections: sections).render()
     }
 
+    /// The page of a capacity search: what it found, its steps charted against the offered rate,
+    /// and the machine it ran on.
+    public static func render(_ capacity: CapacityReport) -> String {
+        // The run table reads a report's fields; a capacity search has the same ones but scenarios.
+        let run = Report(
+            runID: capacity.runID, startedAt: capacity.startedAt, environment: capacity.environment,
+            commandLine: capacity.commandLine, isQuick: false, scenarios: []
+        )
+        let sections = [
+            (name: "Capacity", anchor: "capacity", html: CapacitySection.html(capacity)),
+            (name: "Run", anchor: "runs", html: RunSection.html(ReportRun.numbered([(capacity.runID, run)]))),
+        ]
+        return HTMLPage(
+            title: "\(tool(capacity.commandLine)) capacity: run \(capacity.runID)",
+            subtitle: "\(capacity.steps.count) steps against \(capacity.target), started \(capacity.startedAt)",
+            sections: sections
+        ).render()
+    }
+
+    /// The executable's name, from the command line the report stores.
+    private static func tool(_ commandLine: [String]) -> String {
+        commandLine.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "bench"
+    }
+
     private static func title(_ runs: [ReportRun]) -> String {
-        let tool = runs.first?.report.commandLine.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "bench"
+        let tool = tool(runs.first?.report.commandLine ?? [])
         return runs.count == 1 ? "\(tool) report: run \(runs[0].report.runID)" : "\(tool) report: \(runs.count) runs"
     }
 

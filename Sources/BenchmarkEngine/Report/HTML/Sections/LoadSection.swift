@@ -1,5 +1,6 @@
 /// Load scenarios: a table of what each run sent and how it ended, then each scenario's latency
-/// spectrum on the nines axis, corrected and uncorrected, every run's overlaid.
+/// spectrum on the nines axis, corrected and uncorrected, and its course over time, every run's
+/// overlaid.
 enum LoadSection {
     /// The section's HTML, or `nil` when no run has a load scenario.
     static func html(_ runs: [ReportRun]) -> String? {
@@ -8,6 +9,7 @@ enum LoadSection {
         var html = outcomes(names: names, runs: runs).html()
         for (index, group) in spectrumGroups(names: names, runs: runs).enumerated() {
             html += spectrum(title: group.title, entries: group.entries, runs: runs, id: "spectrum-\(index)").html()
+            html += OverTimeSection.figure(title: group.title, entries: group.entries, runs: runs, id: "over-time-\(index)")?.html() ?? ""
         }
         return html
     }
