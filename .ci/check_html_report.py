@@ -7,13 +7,15 @@ playwright) and checks what a person would see:
   own file is recorded, and refused unless it is a file);
 - every figure has a caption, a table, and at least one chart with a size on screen, labelled axes,
   at least two tick labels, and drawn marks whose paths are not empty (or says it has no data);
-- the tables hold the figures of report.json: each load scenario's latency percentiles and request
-  counts, each micro-benchmark's times and allocations, each compared metric's values and verdict;
+- the tables hold the figures of report.json: each load scenario's latency percentiles, request
+  counts and intervals over time, each micro-benchmark's times and allocations, each compared
+  metric's values and verdict; and of capacity.json: each step's rates, p99 and status, with the
+  maximum sustainable rate and the knee marked on the charts;
 - a full-page PNG screenshot of each page, for a person to look at.
 
 Usage: check_html_report.py --screenshots DIR PAGE[=JSON[,JSON...]]...
-A PAGE's JSON files are the reports it shows, and a comparison.json it shows; by default the
-report.json beside it, and its comparison.json when there is one.
+A PAGE's JSON files are the reports it shows (report.json or capacity.json), and a comparison.json
+it shows; by default those beside it.
 """
 import argparse
 import json
@@ -48,6 +50,8 @@ EXTRACT = """
       ticks: [...svg.querySelectorAll('text.tick')].map(t => t.textContent.trim()),
       legend: [...svg.querySelectorAll('.legend text')].map(t => t.textContent.trim()),
       empty: svg.querySelector('text.empty-note')?.textContent.trim() ?? null,
+      references: [...svg.querySelectorAll('.reference text')].map(t => t.textContent.trim()),
+      annotations: [...svg.querySelectorAll('.annotation text')].map(t => t.textContent.trim()),
       marks,
     };
   };
@@ -125,7 +129,7 @@ def check_report(page, report, comparison, failures):
             if scenario.get("outcomes") and outcomes:
                 for key in ["scheduled", "sent", "missed", "succeeded"]:
                     failures.check(any(same(r[key]["value"], scenario["outcomes"][key]) for r in outcomes), f"{name}: {key} differs")
-            figures = [f for f in page["figures"] if name in f["title"].split(" vs ")]
+            figures = [f for f in page["figures"] if name in f["title"].split(" vs ") and not f["title"].endswith(" over time")]
             failures.check(figures, f"no spectrum for {name}")
             spectrum_rows = [r for f in figures for t in f["tables"] for r in t["rows"]]
             for key, kinds in [("latency", ("corrected", "latency")), ("uncorrectedLatency", ("uncorrected",))]:
@@ -147,6 +151,19 @@ def check_report(page, report, comparison, failures):
                     failures.check(any(same(r[column]["value"], stats[key]) for r in rows), f"{name}: {column} differs from {stats[key]}")
                 for column, key in [("mallocs/op", "mallocsPerOperation"), ("bytes/op", "bytesAllocatedPerOperation")]:
                     failures.check(any(same(r[column]["value"], scenario[key]) for r in rows), f"{name}: {column} differs from {scenario[key]}")
+    for scenario in report["scenarios"]:
+        series = scenario.get("timeSeries")
+        if not series:
+            continue
+        name = scenario["name"]
+        figures = [f for f in page["figures"] if f["title"].endswith(" over time") and name in f["title"][:-len(" over time")].split(" vs ")]
+        failures.check(figures and len(figures[0]["charts"]) == 2, f"no over-time charts for {name}")
+        rows = [r for f in figures for t in f["tables"] for r in t["rows"]]
+        for interval in series["intervals"]:
+            found = [r for r in rows if same(r["start"]["value"], interval["startSeconds"]) and same(r["achieved/s"]["value"], interval["achievedRate"])
+                     and same(r["sent"]["value"], interval["outcomes"]["sent"])
+                     and (interval["latency"]["summary"]["count"] == 0 or same(r["p99"]["value"], interval["latency"]["summary"]["p99"]))]
+            failures.check(found, f"{name}: interval at {interval['startSeconds']} s not in its table")
     comparison = report.get("baselineComparison") or comparison
     if comparison:
         table = next((t for t in page["tables"] if t["caption"] == "Every metric compared"), None)
@@ -160,6 +177,27 @@ def check_report(page, report, comparison, failures):
                 failures.check(row["verdict"]["text"].endswith(expected["verdict"]), f"{where}: verdict {row['verdict']['text']}")
                 if expected["verdict"] == "regression":
                     failures.check("regression" in row["verdict"]["cls"] and "✖" in row["verdict"]["text"], f"{where}: not marked")
+
+
+def check_capacity(page, capacity, failures):
+    failures.check(len(page["figures"]) == 1 and len(page["figures"][0]["charts"]) == 2, "a capacity page has one figure of two charts")
+    table = next((t for t in page["tables"] if t["caption"] == "Every step, in the order run"), None)
+    failures.check(table and len(table["rows"]) == len(capacity["steps"]), "capacity steps differ in number")
+    for step, row in zip(capacity["steps"], table["rows"] if table else []):
+        where = f"capacity step {step['number']}"
+        failures.check(row["step"]["text"] == str(step["number"]), f"{where}: order")
+        for column, value in [("offered/s", step["targetRate"]), ("achieved/s", step["achievedRate"]), ("sent", step["outcomes"]["sent"]),
+                              ("p99", step["latency"]["summary"]["p99"] if step["latency"]["summary"]["count"] else None)]:
+            failures.check(same(row[column]["value"], value), f"{where}: {column} {row[column]} is not {value}")
+        failures.check(row["status"]["text"].endswith(step["status"]), f"{where}: status {row['status']['text']}")
+        failed = step["status"] != "passed"
+        failures.check(("✖" in row["status"]["text"]) == failed and ("regression" in row["status"]["cls"]) == failed, f"{where}: not marked")
+    labels = [t for f in page["figures"] for c in f["charts"] for t in c.get("references", [])]
+    rate = capacity["result"].get("maximumSustainableRate")
+    if rate is not None:
+        failures.check(any("max sustainable" in l for l in labels), "the maximum sustainable rate is not marked")
+    if capacity["result"].get("knee"):
+        failures.check(any("knee" in l for f in page["figures"] for c in f["charts"] for l in c.get("annotations", [])), "the knee is not marked")
 
 
 def main():
@@ -179,7 +217,7 @@ def main():
             if reports:
                 files = [pathlib.Path(p) for p in reports.split(",")]
             else:
-                files = [path.parent / "report.json", path.parent / "comparison.json"]
+                files = [path.parent / "report.json", path.parent / "comparison.json", path.parent / "capacity.json"]
                 files = [f for f in files if f.exists()]
             report_paths = [f for f in files if f.name != "comparison.json"]
             comparison = next((json.loads(f.read_text()) for f in files if f.name == "comparison.json"), None)
@@ -203,11 +241,16 @@ def main():
             failures.check(content["overflow"] <= 0, f"the page scrolls sideways by {content['overflow']} px")
             check_figures(content, failures)
             for report_path in report_paths:
-                check_report(content, json.loads(report_path.read_text()), comparison, failures)
-            shot = screenshots / f"{path.stem}.png"
+                if report_path.name == "capacity.json":
+                    check_capacity(content, json.loads(report_path.read_text()), failures)
+                else:
+                    check_report(content, json.loads(report_path.read_text()), comparison, failures)
+            # A run's page is report.html in a directory named for the run.
+            name = path.parent.name if path.stem == "report" else path.stem
+            shot = screenshots / f"{name}.png"
             page.screenshot(path=str(shot), full_page=True)
             page.emulate_media(media="print")
-            page.screenshot(path=str(screenshots / f"{path.stem}-print.png"), full_page=True)
+            page.screenshot(path=str(screenshots / f"{name}-print.png"), full_page=True)
             charts = sum(len(f["charts"]) for f in content["figures"])
             print(f"CI: {path} ({path.stat().st_size} bytes): {len(content['figures'])} figures, {charts} charts, "
                   f"{len(content['tables'])} tables; {'OK' if not failures.messages else 'FAILED'}; screenshot {shot}")
