@@ -27,12 +27,14 @@ public struct ReportCommand: BenchCommand, Equatable {
     public static func help(in suite: BenchSuite) -> String {
         """
         OVERVIEW: Renders the HTML report of runs from their report.json: one run's page, or several runs
-        overlaid on the same axes (latency spectra, times per operation) with a legend.
+        overlaid on the same axes (latency spectra, times per operation) with a legend; or a capacity
+        search's page from its capacity.json.
 
         USAGE: \(suite.tool) \(synopsis)
 
         ARGUMENTS:
-          <run>                   A run directory or report.json; up to \(maximumRuns).
+          <run>                   A run directory or report.json; up to \(maximumRuns). Or one capacity
+                                  search's directory or capacity.json.
 
         OPTIONS:
           --label <name>          The legend's name for the next run, in order (default: its run id).
@@ -70,14 +72,24 @@ public struct ReportCommand: BenchCommand, Equatable {
 
     public func run(in context: CommandContext) async throws -> ExitCode {
         // Every report is read before anything is written, so a bad one leaves no page behind.
-        let loaded = try runs.map { try RunArchive.loadRun(URL(fileURLWithPath: $0)) }
-        let pages = loaded.enumerated().map { index, run in
-            (label: index < labels.count ? labels[index] : run.report.runID, report: run.report)
+        let page: String
+        let directory: URL
+        if let capacity = try RunArchive.loadCapacity(URL(fileURLWithPath: runs[0])) {
+            guard runs.count == 1 else {
+                throw UsageError(message: "'\(runs[0])' is a capacity search, whose page shows it alone (give it as the only <run>)", usage: Self.help(in: context.suite))
+            }
+            page = HTMLReportWriter.render(capacity.report)
+            directory = capacity.directory
+        } else {
+            let loaded = try runs.map { try RunArchive.loadRun(URL(fileURLWithPath: $0)) }
+            page = HTMLReportWriter.render(runs: loaded.enumerated().map { index, run in
+                (label: index < labels.count ? labels[index] : run.report.runID, report: run.report)
+            })
+            directory = loaded.count == 1 ? loaded[0].directory : URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         }
-        let destination = output.map(URL.init(fileURLWithPath:))
-            ?? (loaded.count == 1 ? loaded[0].directory.appendingPathComponent(ReportFormat.html.fileName) : URL(fileURLWithPath: ReportFormat.html.fileName))
+        let destination = output.map(URL.init(fileURLWithPath:)) ?? directory.appendingPathComponent(ReportFormat.html.fileName)
         do {
-            try Platform.writeAtomically(Data(HTMLReportWriter.render(runs: pages).utf8), to: destination)
+            try Platform.writeAtomically(Data(page.utf8), to: destination)
         } catch {
             throw ReportError.cannotWrite(path: destination.path, reason: (error as? PlatformError)?.reason ?? "\(error)")
         }

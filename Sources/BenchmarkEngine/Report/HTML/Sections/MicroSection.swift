@@ -69,7 +69,7 @@ enum MicroSection {
                 // Zero has no place on a log axis: a stroke at its start says "none" rather than nothing.
                 ChartRow(label: entry.label, marks: [mallocs > 0 ? .bar(mallocs, entry.style) : .tick(scale.lower, entry.style)], note: Formats.allocation(mallocs))
             }
-            charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "mallocs per operation (log scale)"), rows: rows, legend: legend, width: 560).svg())
+            charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "mallocs per operation (log scale)"), rows: rows, legend: legend).svg())
         }
 
         var columns = ["scenario"]
@@ -92,8 +92,8 @@ enum MicroSection {
         return Figure(
             id: id,
             title: "\(group)/ — time and allocations per operation",
-            caption: "Time per operation of each \(group)/ scenario (left, logarithmic) and malloc calls per operation "
-                + "from jemalloc (right, logarithmic; none is a stroke at the start of the axis).\(noAllocations) The table holds the same figures.",
+            caption: "Time per operation of each \(group)/ scenario (above, logarithmic) and malloc calls per operation "
+                + "from jemalloc (below, logarithmic; none is a stroke at the start of the axis).\(noAllocations) The table holds the same figures.",
             charts: charts,
             tables: [DataTable(columns: columns, rows: rows, caption: "\(group)/ scenarios, per operation")]
         )
