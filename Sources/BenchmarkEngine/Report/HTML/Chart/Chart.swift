@@ -72,21 +72,12 @@ struct Chart: Sendable {
     func svg() -> String {
         let legendEntries = series.map { LegendEntry(name: $0.name, style: $0.style) } + extraLegend
         let top = 12 + SVG.legendHeight(legendEntries, maximumWidth: width - left - right) + 6
-        let plot = (left: left, top: top, right: width - right, bottom: height - bottom)
-        let px = { (value: Double) in plot.left + x.scale.position(of: value) * (plot.right - plot.left) }
+        let plot = PlotArea(left: left, top: top, right: width - right, bottom: height - bottom)
+        let px = { (value: Double) in plot.x(value, on: x.scale) }
         let py = { (value: Double) in plot.bottom - y.scale.position(of: value) * (plot.bottom - plot.top) }
 
-        var parts: [String] = []
-        parts.append("<svg class=\"chart\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" role=\"img\" aria-labelledby=\"\(captionID)\">")
-        parts.append("<rect class=\"plot\" x=\"\(SVG.number(plot.left))\" y=\"\(SVG.number(plot.top))\" width=\"\(SVG.number(plot.right - plot.left))\" height=\"\(SVG.number(plot.bottom - plot.top))\"/>")
-
-        var grid = ""
-        var ticks: [String] = []
-        for tick in x.scale.ticks {
-            let position = px(tick.value)
-            grid += "M\(SVG.number(position)) \(SVG.number(plot.top))V\(SVG.number(plot.bottom))"
-            ticks.append(SVG.text(tick.label, x: position, y: plot.bottom + 15, className: "tick x", anchor: "middle"))
-        }
+        var parts = [PlotArea.svgStart(classes: "chart", width: width, height: height, captionID: captionID), plot.background]
+        var (grid, ticks) = plot.horizontalAxisTicks(x.scale)
         for tick in y.scale.ticks {
             let position = py(tick.value)
             grid += "M\(SVG.number(plot.left)) \(SVG.number(position))H\(SVG.number(plot.right))"

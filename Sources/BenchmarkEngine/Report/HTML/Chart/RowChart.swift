@@ -48,19 +48,11 @@ struct RowChart: Sendable {
         let noteWidth = longestNote > 0 ? Double(longestNote) * 6.0 + 10 : 0
         let top = 12 + SVG.legendHeight(legend, maximumWidth: width - left - right) + 6
         let height = top + Double(Swift.max(rows.count, 1)) * rowHeight + bottom
-        let plot = (left: left, top: top, right: width - right - noteWidth, bottom: height - bottom)
-        let px = { (value: Double) in plot.left + axis.scale.position(of: value) * (plot.right - plot.left) }
+        let plot = PlotArea(left: left, top: top, right: width - right - noteWidth, bottom: height - bottom)
+        let px = { (value: Double) in plot.x(value, on: axis.scale) }
 
-        var parts: [String] = []
-        parts.append("<svg class=\"chart rows\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" role=\"img\" aria-labelledby=\"\(captionID)\">")
-        parts.append("<rect class=\"plot\" x=\"\(SVG.number(plot.left))\" y=\"\(SVG.number(plot.top))\" width=\"\(SVG.number(plot.right - plot.left))\" height=\"\(SVG.number(plot.bottom - plot.top))\"/>")
-        var grid = ""
-        var ticks: [String] = []
-        for tick in axis.scale.ticks {
-            let position = px(tick.value)
-            grid += "M\(SVG.number(position)) \(SVG.number(plot.top))V\(SVG.number(plot.bottom))"
-            ticks.append(SVG.text(tick.label, x: position, y: plot.bottom + 15, className: "tick x", anchor: "middle"))
-        }
+        var parts = [PlotArea.svgStart(classes: "chart rows", width: width, height: height, captionID: captionID), plot.background]
+        let (grid, ticks) = plot.horizontalAxisTicks(axis.scale)
         parts.append("<path class=\"grid\" d=\"\(grid)\"/>")
         if let baseline {
             parts.append("<path class=\"zero\" d=\"M\(SVG.number(px(baseline))) \(SVG.number(plot.top))V\(SVG.number(plot.bottom))\"/>")
