@@ -20,10 +20,31 @@ import Testing
                               target: "http://127.0.0.1:8080/capacity", settings: settings, steps: found.steps, result: found.result)
     }
 
+    /// The page: every step on both charts, passed and failed told apart by colour and marker, the
+    /// objective's line, the maximum sustainable rate and the knee marked, a table row per step.
+    @Test func thePageChartsEveryStepAgainstTheOfferedRate() async throws {
+        let report = try await searchReport()
+        let page = HTMLReportWriter.render(report)
+        #expect(page.contains("<title>bench capacity: run run-2</title>"))
+        #expect(page.contains("Maximum sustainable rate: 400 requests/s."))
+        #expect(page.occurrences(of: "<svg class=\"chart\"") == 2)
+        #expect(page.contains(">offered rate (requests per second, log scale)</text>"))
+        #expect(page.contains(">achieved rate (log scale)</text>") && page.contains(">p99 latency (log scale)</text>"))
+        #expect(page.occurrences(of: ">max sustainable 400/s</text>") == 2)
+        #expect(page.contains(">objective p99&lt;=50ms</text>"))
+        #expect(page.contains(">knee</text>"))
+        let failed = report.steps.filter(\.status.isFailure).count
+        #expect(failed > 0)
+        #expect(page.occurrences(of: "<g class=\"annotation c1\">") == 2 * failed)
+        #expect(page.occurrences(of: "<g class=\"annotation c2\">") == 2 * (report.steps.count - failed))
+        #expect(page.occurrences(of: "<td class=\"regression\">✖ ") == failed)
+        #expect(page.occurrences(of: "<td class=\"improvement\">✔ passed</td>") == report.steps.count - failed)
+    }
+
     @Test func theFilesHoldEveryStepAndTheFinding() async throws {
         let report = try await searchReport()
         let files = try report.files()
-        #expect(files.map(\.name) == ["capacity.json", "capacity.csv", "summary.md"])
+        #expect(files.map(\.name) == ["capacity.json", "capacity.csv", "summary.md", "report.html"])
         let decoded = try JSONDecoder().decode(CapacityReport.self, from: files[0].data)
         #expect(decoded == report)
         let csv = String(decoding: files[1].data, as: UTF8.self).split(separator: "\n")

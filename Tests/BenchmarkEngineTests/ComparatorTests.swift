@@ -126,6 +126,35 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         #expect(row(comparison, "load/x", "p99")?.verdict == .warning)
     }
 
+    /// Each row carries the changes it counts as no change, for the report's chart: the tolerance
+    /// (widened by the two runs' noise for times), the allowance for allocations, the load tolerance.
+    @Test func rowsCarryTheirNoiseBand() throws {
+        let runs = report(micro("decode/x", samples: tight(100), baselineFactor: 1) + [try load("load/x", rate: 1_000, p99: 1_000_000)])
+        let comparison = RunComparison(baselineName: "b", baseline: runs, current: runs, thresholds: Thresholds())
+        let speed = try #require(row(comparison, "decode/x", "speedup")?.noiseBand)
+        #expect(abs(speed.lower - (1 / 1.1 - 1)) < 1e-9)
+        #expect(abs(try #require(speed.upper) - (1 / 0.9 - 1)) < 1e-9)
+        #expect(row(comparison, "decode/x", "mallocs/op")?.noiseBand == .init(lower: -0.05, upper: 0.05))
+        #expect(row(comparison, "decode/x", "bytes/op")?.noiseBand == .init(lower: -0.02, upper: 0.02))
+        #expect(row(comparison, "load/x", "p99")?.noiseBand == .init(lower: -0.3, upper: 0.3))
+
+        // Samples too noisy to tell 15% apart: the band widens to the intervals of the medians.
+        let noisy = (0..<20).map { 100 * (1 + Double($0 % 5 - 2) * 0.2) }
+        let wide = RunComparison(
+            baselineName: "b", baseline: report(micro("build/y", samples: noisy)), current: report(micro("build/y", samples: noisy.map { $0 * 1.15 })),
+            thresholds: Thresholds()
+        )
+        let time = try #require(row(wide, "build/y", "median ns/op"))
+        #expect(time.verdict == .withinNoise)
+        #expect(try #require(time.noiseBand?.upper) > 0.15)
+
+        // Nothing to compare, no band; and a band survives the JSON round trip.
+        let gone = RunComparison(baselineName: "b", baseline: runs, current: report([]), thresholds: Thresholds())
+        #expect(gone.rows.allSatisfy { $0.noiseBand == nil })
+        let data = try JSONReportWriter.render(value: comparison)
+        #expect(try JSONDecoder().decode(RunComparison.self, from: data) == comparison)
+    }
+
     @Test func missingScenariosAndFiguresAreNotComparable() {
         let before = report(micro("a", samples: tight(100)) + micro("gone", samples: tight(100)))
         let after = report(micro("a", samples: tight(100), mallocs: nil, bytes: nil) + micro("new", samples: tight(100)))

@@ -88,6 +88,20 @@ struct HistogramRecordingTests {
         #expect(LatencySummary(histogram).p99 == 0)
     }
 
+    /// A chart reads a spectrum at a few hundred percentiles in one pass; each must be what the
+    /// one-at-a-time reading gives.
+    @Test func manyPercentilesInOnePassMatchOneAtATime() throws {
+        var histogram = try Histogram(highestTrackableValue: 60_000_000_000)
+        for value in UInt64(1)...5_000 { histogram.record(value * value * 7) }
+        histogram.record(60_000_000_000)
+        let percentiles = [0, 0.5, 25, 50] + NinesScale.samplingPercentiles() + [100]
+        let all = histogram.values(atPercentiles: percentiles.sorted())
+        for (percentile, value) in zip(percentiles.sorted(), all) {
+            #expect(value == histogram.value(atPercentile: percentile), "p\(percentile)")
+        }
+        #expect(try Histogram(highestTrackableValue: 1_000).values(atPercentiles: [50, 99, 100]) == [0, 0, 0])
+    }
+
     @Test func uniformOneToTenThousandHasExactPercentiles() throws {
         var histogram = try Histogram(highestTrackableValue: 3_600_000_000)
         for value in UInt64(1)...10_000 { histogram.record(value) }

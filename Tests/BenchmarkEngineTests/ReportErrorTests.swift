@@ -45,4 +45,15 @@ import Testing
     @Test func aValidReportReadsWhateverItsPath() throws {
         #expect(try JSONReportWriter.read(Data(Self.validReport.utf8), from: "r.json").runID == "r")
     }
+
+    /// `capacity.json` is read back (for `bench report`) with the same one-line errors.
+    @Test func aCapacityReportIsReadWithTheSameErrors() throws {
+        let path = "Reports/x/capacity.json"
+        #expect(throws: ReportError.unreadable(path: path, reason: "not a bench report (missing key 'runID')")) {
+            try JSONReportWriter.readCapacity(Data(#"{"schemaVersion": 1}"#.utf8), from: path)
+        }
+        #expect(throws: ReportError.unreadable(path: path, reason: "invalid JSON at line 1, column 2")) {
+            try JSONReportWriter.readCapacity(Data("{x".utf8), from: path)
+        }
+    }
 }

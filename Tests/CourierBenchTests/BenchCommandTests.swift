@@ -47,7 +47,7 @@ import Testing
         (["run", "--filter"], "missing value for '--filter'"),
         (["run", "--filter", "--quick"], "missing value for '--filter'"),
         (["run", "--quick=yes"], "'--quick' takes no value"),
-        (["run", "--format", "json,xml"], "unknown format 'xml' in '--format' (expected json, csv or md)"),
+        (["run", "--format", "json,xml"], "unknown format 'xml' in '--format' (expected json, csv, md, hlog or html)"),
         (["run", "stray"], "unexpected argument 'stray'"),
         (["rn"], "unknown command 'rn' (did you mean 'run'?)"),
         (["help", "bogus"], "unknown command 'bogus'"),

@@ -20,6 +20,8 @@ import Testing
         let csv = try String(contentsOf: latest.appendingPathComponent("report.csv"), encoding: .utf8)
         #expect(csv.split(separator: "\n").count == 2)
         #expect(FileManager.default.fileExists(atPath: latest.appendingPathComponent("summary.md").path))
+        let page = try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("<h3>engine/ — time and allocations per operation</h3>"))
     }
 
     @Test func aRunWhoseReportsCannotBeWrittenMeasuresNothing() async throws {

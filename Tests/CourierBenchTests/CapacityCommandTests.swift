@@ -103,6 +103,20 @@ import Testing
         #expect(csv.split(separator: "\n").count == report.steps.count + 1)
         let summary = try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains(report.result.maximumSustainableRate == nil ? "No sustainable rate found" : "Maximum sustainable rate"))
+
+        // The page beside them, and `bench report` making it again from capacity.json alone.
+        let page = run.appendingPathComponent("report.html")
+        let written = try String(contentsOf: page, encoding: .utf8)
+        #expect(written.contains("<h3>Rate and p99 against the offered rate</h3>"))
+        #expect(written.components(separatedBy: "<td class=\"regression\">✖ ").count - 1 == report.steps.filter(\.status.isFailure).count)
+        try FileManager.default.removeItem(at: page)
+        #expect(await testSuite.status(["report", run.path]) == 0)
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("<title>bench capacity: run \(report.runID)</title>"))
+        #expect(await testSuite.status(["report", run.path, run.path]) == 64, "a capacity search's page shows it alone")
+        let corrupt = directory.appendingPathComponent("broken/capacity.json")
+        try FileManager.default.createDirectory(at: corrupt.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"schemaVersion": 1}"#.utf8).write(to: corrupt)
+        #expect(await testSuite.status(["report", corrupt.deletingLastPathComponent().path]) == 65)
     }
 
     /// However fast the server, a search ends within --max-time plus one step, and writes the steps

@@ -102,12 +102,7 @@ import Testing
     ])
     func badTimeSeriesRampAndObjectiveValuesAreUsageErrors(arguments: [String], message: String) async {
         let line = ["load", "--url", "http://127.0.0.1:9/x"] + arguments
-        do {
-            _ = try testSuite.parse(line)
-            Issue.record("expected a usage error for \(arguments)")
-        } catch {
-            #expect(error.message == message)
-        }
+        #expect(testSuite.usageMessage(line) == message)
         #expect(await testSuite.status(line) == 64)
     }
 
@@ -205,6 +200,12 @@ import Testing
         let report = try JSONReportWriter.read(data)
         let outcomes = try #require(report.scenarios.first?.outcomes)
         #expect(outcomes == .init(sent: 200, succeeded: 200, errors: [:]))
+
+        // The page beside it: the same redacted command line, and the run's spectrum.
+        let page = try String(contentsOf: directory.appendingPathComponent("latest/report.html"), encoding: .utf8)
+        #expect(!page.contains("s3cret"))
+        #expect(page.contains("Authorization: REDACTED"))
+        #expect(page.contains("<h3>load/url/urlsession</h3>"))
     }
 
     @Test(arguments: DecoderChoice.allCases)

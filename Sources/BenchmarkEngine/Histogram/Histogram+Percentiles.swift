@@ -26,6 +26,28 @@ extension Histogram {
         return 0
     }
 
+    /// The value at each of `percentiles` (0...100, in increasing order), as ``value(atPercentile:)``
+    /// gives it, in one pass over the counts: a chart reads a spectrum at a few hundred percentiles.
+    /// Returns zeros for an empty histogram.
+    func values(atPercentiles percentiles: [Double]) -> [UInt64] {
+        guard storedTotalCount != 0 else { return percentiles.map { _ in 0 } }
+        var values: [UInt64] = []
+        values.reserveCapacity(percentiles.count)
+        var runningCount: UInt64 = 0
+        var index = -1
+        for percentile in percentiles {
+            let requested = Swift.min(Swift.max(percentile, 0), 100)
+            let target = targetCount(atPercentile: requested)
+            while runningCount < target && index + 1 < counts.count {
+                index += 1
+                runningCount &+= counts[index]
+            }
+            let valueAtIndex = valueFromIndex(Swift.max(index, 0))
+            values.append(requested == 0 ? lowestEquivalentValue(valueAtIndex) : highestEquivalentValue(valueAtIndex))
+        }
+        return values
+    }
+
     private func targetCount(atPercentile percentile: Double) -> UInt64 {
         let rounded = percentile * Double(storedTotalCount) / 100 + 0.5
         // Double(UInt64.max) rounds up to 2^64, which would trap in the UInt64 conversion.

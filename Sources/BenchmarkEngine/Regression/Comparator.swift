@@ -56,15 +56,12 @@ public enum Comparator {
                 old.median, new.median, old.medianInterval, new.medianInterval, limits
             ))
         }
-        rows.append(allocations(name, metric: "mallocs/op", before.mallocsPerOperation, after.mallocsPerOperation) { old, new in
-            let change = new - old
-            if change >= limits.mallocsPerOperation { return (.regression, "+\(format(change)) ≥ \(format(limits.mallocsPerOperation)) per op") }
-            if change <= -limits.mallocsPerOperation { return (.improvement, "\(format(change)) per op") }
+        rows.append(allocations(name, metric: "mallocs/op", before.mallocsPerOperation, after.mallocsPerOperation, allowing: { _ in limits.mallocsPerOperation }) { change, limit in
+            if change >= limit { return (.regression, "+\(format(change)) ≥ \(format(limit)) per op") }
+            if change <= -limit { return (.improvement, "\(format(change)) per op") }
             return (.withinNoise, "counts are exact; change \(format(change))")
         })
-        rows.append(allocations(name, metric: "bytes/op", before.bytesAllocatedPerOperation, after.bytesAllocatedPerOperation) { old, new in
-            let change = new - old
-            let limit = max(16, old * limits.bytesPerOperation)
+        rows.append(allocations(name, metric: "bytes/op", before.bytesAllocatedPerOperation, after.bytesAllocatedPerOperation, allowing: { max(16, $0 * limits.bytesPerOperation) }) { change, limit in
             if change > limit { return (.regression, "+\(format(change)) B > \(format(limit)) B") }
             if change < -limit { return (.improvement, "\(format(change)) B") }
             return (.withinNoise, "within \(format(limit)) B")
@@ -83,7 +80,10 @@ public enum Comparator {
             let worse = higherIsBetter ? change < -limits.load : change > limits.load
             let better = higherIsBetter ? change > limits.load : change < -limits.load
             let verdict: MetricComparison.Verdict = worse ? .warning : better ? .improvement : .withinNoise
-            rows.append(MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict, reason: "load tolerance \(percent(limits.load))"))
+            rows.append(MetricComparison(
+                scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict,
+                reason: "load tolerance \(percent(limits.load))", noiseBand: MetricComparison.NoiseBand(lower: -limits.load, upper: limits.load)
+            ))
         }
         if before.targetRate == nil {
             warn("requests/s", higherIsBetter: true, before.operationsPerSecond, after.operationsPerSecond)
@@ -98,8 +98,9 @@ public enum Comparator {
         _ name: String, metric: String, higherIsBetter: Bool, _ old: Double, _ new: Double,
         _ oldInterval: ClosedRange<Double>?, _ newInterval: ClosedRange<Double>?, _ limits: Thresholds
     ) -> MetricComparison {
+        let band = speedBand(higherIsBetter: higherIsBetter, old, oldInterval, newInterval, tolerance: limits.time)
         let row = { (verdict: MetricComparison.Verdict, reason: String) in
-            MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict, reason: reason)
+            MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict, reason: reason, noiseBand: band)
         }
         guard old > 0 else { return row(.notComparable, "baseline is zero") }
         // Positive when the current run is slower, whichever way the metric points.
@@ -115,15 +116,38 @@ public enum Comparator {
         return row(.warning, "\(percent(slowdown)) slower, beyond the noise, within \(percent(limits.failingTime))")
     }
 
+    /// The relative changes of a speed metric within noise: those within the tolerance, and those the
+    /// two medians' intervals (each median ± its half-width) still overlap at.
+    private static func speedBand(
+        higherIsBetter: Bool, _ old: Double, _ oldInterval: ClosedRange<Double>?, _ newInterval: ClosedRange<Double>?, tolerance: Double
+    ) -> MetricComparison.NoiseBand? {
+        guard old > 0 else { return nil }
+        // The slowdown is `old / new - 1` when higher is better, so a tolerance t allows new from
+        // old / (1 + t) to old / (1 - t), the latter without bound once t reaches 1.
+        var band = higherIsBetter
+            ? MetricComparison.NoiseBand(lower: 1 / (1 + tolerance) - 1, upper: tolerance < 1 ? 1 / (1 - tolerance) - 1 : nil)
+            : MetricComparison.NoiseBand(lower: -tolerance, upper: tolerance)
+        if let oldInterval, let newInterval {
+            let overlap = ((oldInterval.upperBound - oldInterval.lowerBound) + (newInterval.upperBound - newInterval.lowerBound)) / 2 / old
+            band.lower = min(band.lower, -overlap)
+            band.upper = band.upper.map { max($0, overlap) }
+        }
+        return band
+    }
+
+    /// An allocation metric: `judge` weighs the change against the allowance for the baseline's
+    /// value, which also makes the row's noise band.
     private static func allocations(
-        _ name: String, metric: String, _ old: Double?, _ new: Double?,
-        judge: (Double, Double) -> (MetricComparison.Verdict, String)
+        _ name: String, metric: String, _ old: Double?, _ new: Double?, allowing allowance: (Double) -> Double,
+        judge: (_ change: Double, _ allowance: Double) -> (MetricComparison.Verdict, String)
     ) -> MetricComparison {
         guard let old, let new else {
             return MetricComparison(scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: .notComparable, reason: "unavailable (no jemalloc) in one run")
         }
-        let (verdict, reason) = judge(old, new)
-        return MetricComparison(scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: verdict, reason: reason)
+        let limit = allowance(old)
+        let (verdict, reason) = judge(new - old, limit)
+        let band = old > 0 ? MetricComparison.NoiseBand(lower: -limit / old, upper: limit / old) : nil
+        return MetricComparison(scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: verdict, reason: reason, noiseBand: band)
     }
 
     static func format(_ value: Double) -> String {

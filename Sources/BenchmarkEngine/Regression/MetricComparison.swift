@@ -32,9 +32,31 @@ public struct MetricComparison: Codable, Sendable, Equatable {
     public let verdict: Verdict
     /// Why, in a few words: the threshold or noise test that decided.
     public let reason: String
+    /// The relative changes (as ``relativeChange`` counts them) that the thresholds and the two runs'
+    /// noise count as no change; `nil` where there is no change to judge. Reports written before it
+    /// existed read as `nil`.
+    @ExplicitNull public private(set) var noiseBand: NoiseBand?
 
-    /// A comparison row.
-    public init(scenario: String, metric: String, higherIsBetter: Bool, baseline: Double?, current: Double?, verdict: Verdict, reason: String) {
+    /// A range of relative changes: `-0.1` is 10% lower than the baseline.
+    public struct NoiseBand: Codable, Sendable, Equatable {
+        /// The lowest change within noise.
+        public var lower: Double
+        /// The highest change within noise; `nil` when any rise is (a throughput whose tolerance
+        /// allows it to fall to nothing).
+        @ExplicitNull public var upper: Double?
+
+        /// The band from `lower` to `upper`.
+        public init(lower: Double, upper: Double?) {
+            self.lower = lower
+            self.upper = upper
+        }
+    }
+
+    /// A comparison row; `noiseBand` is kept only when there is a change to set against it.
+    public init(
+        scenario: String, metric: String, higherIsBetter: Bool, baseline: Double?, current: Double?,
+        verdict: Verdict, reason: String, noiseBand: NoiseBand? = nil
+    ) {
         self.scenario = scenario
         self.metric = metric
         self.higherIsBetter = higherIsBetter
@@ -45,5 +67,6 @@ public struct MetricComparison: Codable, Sendable, Equatable {
         }
         self.verdict = verdict
         self.reason = reason
+        self.noiseBand = relativeChange == nil ? nil : noiseBand
     }
 }

@@ -43,12 +43,14 @@ public enum CapacityCSVWriter {
 }
 
 extension CapacityReport {
-    /// Every file of the search, rendered: `capacity.json`, `capacity.csv` and `summary.md`.
+    /// Every file of the search, rendered: `capacity.json`, `capacity.csv`, `summary.md` and
+    /// `report.html`.
     public func files() throws -> [(name: String, data: Data)] {
         [
             ("capacity.json", try JSONReportWriter.render(value: self)),
             ("capacity.csv", Data(CapacityCSVWriter.render(self).utf8)),
             ("summary.md", Data(CapacitySummary.markdown(self).utf8)),
+            (ReportFormat.html.fileName, Data(HTMLReportWriter.render(self).utf8)),
         ]
     }
 }

@@ -31,8 +31,25 @@ public enum JSONReportWriter {
     /// Reads the report in the file at `path`, whose contents are `data`; anything wrong with it is
     /// a ``ReportError/unreadable(path:reason:)`` that names the file and says what is wrong in one line.
     public static func read(_ data: Data, from path: String) throws(ReportError) -> Report {
+        try naming(path, data) { try read(data) }
+    }
+
+    /// Reads a capacity search's `capacity.json` back from the file at `path`, whose contents are
+    /// `data`, refusing a schema version this build does not know; errors as for a report.
+    public static func readCapacity(_ data: Data, from path: String) throws(ReportError) -> CapacityReport {
+        try naming(path, data) {
+            let report = try JSONDecoder().decode(CapacityReport.self, from: data)
+            guard report.schemaVersion == CapacityReport.currentSchemaVersion else {
+                throw ReportError.unsupportedSchemaVersion(report.schemaVersion)
+            }
+            return report
+        }
+    }
+
+    /// `read`'s value, with any error it throws said in one line that names the file.
+    private static func naming<Value>(_ path: String, _ data: Data, _ read: () throws -> Value) throws(ReportError) -> Value {
         do {
-            return try read(data)
+            return try read()
         } catch let error as DecodingError {
             throw .unreadable(path: path, reason: ReportError.problem(with: data, error))
         } catch {

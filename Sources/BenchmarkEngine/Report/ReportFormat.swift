@@ -12,6 +12,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case markdown = "md"
     /// `latency.hlog`: the load scenarios' interval histograms as an HdrHistogram interval log.
     case hlog
+    /// `report.html`: a self-contained page with charts and their tables, to open in any browser.
+    case html
 
     /// The file the format is written to inside a run directory (its first, for `csv`).
     public var fileName: String {
@@ -20,6 +22,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .csv: "report.csv"
         case .markdown: "summary.md"
         case .hlog: "latency.hlog"
+        case .html: "report.html"
         }
     }
 
@@ -33,6 +36,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
                 + (TimeSeriesCSVWriter.render(report).map { [("timeseries.csv", Data($0.utf8))] } ?? [])
         case .markdown: [(fileName, Data(SummaryTable(report).markdown().utf8))]
         case .hlog: IntervalLogWriter.render(report).map { [(fileName, Data($0.utf8))] } ?? []
+        case .html: [(fileName, Data(HTMLReportWriter.render(report).utf8))]
         }
     }
 }

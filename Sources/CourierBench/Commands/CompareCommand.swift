@@ -2,7 +2,8 @@ import BenchmarkEngine
 import Foundation
 
 /// `compare`: a run against a baseline, metric by metric; the table, `comparison.md` and
-/// `comparison.json` beside the current report, and exit code 1 on a regression.
+/// `comparison.json` beside the current report, its `report.html` with the comparison, and exit
+/// code 1 on a regression.
 public struct CompareCommand: BenchCommand, Equatable {
     public static let name = "compare"
     public static let abstract = "Compares a run with a baseline and flags regressions."
@@ -24,8 +25,8 @@ public struct CompareCommand: BenchCommand, Equatable {
 
     public static func help(in suite: BenchSuite) -> String {
         """
-        OVERVIEW: Compares a run with a baseline, per scenario and metric, and writes comparison.md and
-        comparison.json next to the run's report.
+        OVERVIEW: Compares a run with a baseline, per scenario and metric, writes comparison.md and
+        comparison.json next to the run's report, and renders its report.html again with the comparison.
 
         USAGE: \(suite.tool) compare <baseline> [<current>] [--reports <dir>] [<thresholds>]
 
@@ -63,6 +64,7 @@ public struct CompareCommand: BenchCommand, Equatable {
         )
         print(comparison.markdown())
         try RunArchive.write(comparison, into: directory)
+        try RunArchive.writePage(of: currentReport, comparedAs: comparison, into: directory)
         return comparison.regressions.isEmpty ? .success : .failure
     }
 }

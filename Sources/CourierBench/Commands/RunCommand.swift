@@ -39,7 +39,7 @@ public struct RunCommand: BenchCommand, Equatable {
                                   Also selects scenarios outside the default suite.
           --quick                 Short measurements, as CI runs them.
           --out <dir>             Directory for run reports. (default: Reports)
-          --format <formats>      Comma-separated: json, csv, md. (default: json,csv,md)
+          --format <formats>      Comma-separated: json, csv, md, hlog, html. (default: all of them)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
                                   on a regression.
         \(ComparisonOptions.usage)
@@ -67,7 +67,7 @@ public struct RunCommand: BenchCommand, Equatable {
             var formats: [ReportFormat] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let format = ReportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected json, csv or md)", usage: usage)
+                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected json, csv, md, hlog or html)", usage: usage)
                 }
                 if !formats.contains(format) { formats.append(format) }
             }

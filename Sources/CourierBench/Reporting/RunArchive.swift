@@ -27,10 +27,30 @@ enum RunArchive {
         return (try JSONReportWriter.read(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
     }
 
+    /// A capacity search's report and the directory it is in, when `location` is one: a directory
+    /// with `capacity.json` and no `report.json`, or a `capacity.json` path. `nil` otherwise.
+    static func loadCapacity(_ location: URL) throws -> (report: CapacityReport, directory: URL)? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else { return nil }
+        let file = isDirectory.boolValue ? location.appendingPathComponent("capacity.json") : location
+        guard file.lastPathComponent == "capacity.json",
+              !FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("report.json").path),
+              let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return (try JSONReportWriter.readCapacity(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
+    }
+
     /// Writes `comparison.md` and `comparison.json` into a run directory.
     static func write(_ comparison: RunComparison, into directory: URL) throws {
         try Platform.writeAtomically(try JSONReportWriter.render(value: comparison), to: directory.appendingPathComponent("comparison.json"))
         try Platform.writeAtomically(Data(comparison.markdown(all: true).utf8), to: directory.appendingPathComponent("comparison.md"))
+    }
+
+    /// Writes the run's `report.html` again, now with `comparison` on it, so that the page beside
+    /// `comparison.json` shows it.
+    static func writePage(of report: Report, comparedAs comparison: RunComparison, into directory: URL) throws {
+        var compared = report
+        compared.baselineComparison = comparison
+        try Platform.writeAtomically(Data(HTMLReportWriter.render(compared).utf8), to: directory.appendingPathComponent(ReportFormat.html.fileName))
     }
 
     /// A run directory or report file that is not there.

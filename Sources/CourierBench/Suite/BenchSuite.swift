@@ -36,6 +36,7 @@ public struct BenchSuite: Sendable {
         ListCommand.self,
         BaselineCommand.self,
         CompareCommand.self,
+        ReportCommand.self,
     ]
 
     /// A suite of `scenarios`. `tool` defaults to the executable's file name; `transports` and

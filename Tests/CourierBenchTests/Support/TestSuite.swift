@@ -28,6 +28,16 @@ extension BenchSuite {
         return command as? Command
     }
 
+    /// The message of the usage error `arguments` make; `nil` when they parse.
+    func usageMessage(_ arguments: [String]) -> String? {
+        do {
+            _ = try parse(arguments)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
     /// Runs a command line in process and returns its exit status.
     func status(_ arguments: [String]) async -> Int32 {
         await main(arguments: arguments).rawValue

@@ -1,0 +1,73 @@
+/// Renders `report.html`: one self-contained page per run, or several runs overlaid on the same
+/// axes (`bench report before/ after/`).
+///
+/// The page holds its style sheet and its charts (SVG drawn here) inline and nothing else: no
+/// script, no font, no request to anywhere, and a Content-Security-Policy that forbids them, so it
+/// opens the same from `file://`, from a CI artifact or from an e-mail. Every chart has a caption
+/// and a table of its figures beneath it. Everything the report holds as text — scenario names,
+/// command lines, error classes, labels — is escaped, and shows exactly what `report.json` holds
+/// (command lines already redacted there).
+public enum HTMLReportWriter {
+    /// The page of one run, with its comparison with a baseline when it has one.
+    public static func render(_ report: Report) -> String {
+        render(runs: [(label: report.runID, report: report)])
+    }
+
+    /// One page over several runs, each under its `label` (`before`, `curl`): every run's spectra
+    /// and figures on the same axes, told apart by colour and marker, with a legend. A comparison
+    /// is shown when a single run carries one.
+    public static func render(runs: [(label: String, report: Report)]) -> String {
+        let runs = ReportRun.numbered(runs)
+        var sections: [(name: String, anchor: String, html: String)] = []
+        if runs.count == 1, let comparison = runs[0].report.baselineComparison {
+            sections.append(("Comparison with the baseline", "comparison", ComparisonSection.html(comparison)))
+        }
+        if let load = LoadSection.html(runs) {
+            sections.append(("Load scenarios", "load", load))
+        }
+        if let micro = MicroSection.html(runs) {
+            sections.append(("Micro-benchmarks", "micro", micro))
+        }
+        if sections.isEmpty {
+            sections.append(("Scenarios", "scenarios", "<p>This report has no scenario results.</p>\n"))
+        }
+        sections.append(("Runs", "runs", RunSection.html(runs)))
+        return HTMLPage(title: title(runs), subtitle: subtitle(runs), sections: sections).render()
+    }
+
+    /// The page of a capacity search: what it found, its steps charted against the offered rate,
+    /// and the machine it ran on.
+    public static func render(_ capacity: CapacityReport) -> String {
+        // The run table reads a report's fields; a capacity search has the same ones but scenarios.
+        let run = Report(
+            runID: capacity.runID, startedAt: capacity.startedAt, environment: capacity.environment,
+            commandLine: capacity.commandLine, isQuick: false, scenarios: []
+        )
+        let sections = [
+            (name: "Capacity", anchor: "capacity", html: CapacitySection.html(capacity)),
+            (name: "Run", anchor: "runs", html: RunSection.html(ReportRun.numbered([(capacity.runID, run)]))),
+        ]
+        return HTMLPage(
+            title: "\(tool(capacity.commandLine)) capacity: run \(capacity.runID)",
+            subtitle: "\(capacity.steps.count) steps against \(capacity.target), started \(capacity.startedAt)",
+            sections: sections
+        ).render()
+    }
+
+    /// The executable's name, from the command line the report stores.
+    private static func tool(_ commandLine: [String]) -> String {
+        commandLine.first.map { String($0.split(separator: "/").last ?? Substring($0)) } ?? "bench"
+    }
+
+    private static func title(_ runs: [ReportRun]) -> String {
+        let tool = tool(runs.first?.report.commandLine ?? [])
+        return runs.count == 1 ? "\(tool) report: run \(runs[0].report.runID)" : "\(tool) report: \(runs.count) runs"
+    }
+
+    private static func subtitle(_ runs: [ReportRun]) -> String {
+        let scenarios = Set(runs.flatMap { $0.report.scenarios.map(\.name) }).count
+        let started = runs.map(\.report.startedAt).joined(separator: ", ")
+        let quick = runs.contains { $0.report.isQuick } ? " (quick settings)" : ""
+        return "\(scenarios) scenarios\(quick), started \(started)"
+    }
+}

@@ -1,0 +1,110 @@
+/// A capacity search: what it found, then each step's achieved rate and p99 against the rate it
+/// offered, with the objectives' bounds, the highest rate sustained and the knee marked, and every
+/// step in a table.
+enum CapacitySection {
+    /// The section's HTML.
+    static func html(_ report: CapacityReport) -> String {
+        var html = "<p>\(HTML.escape(report.result.explanation))</p>\n<ul>"
+        html += findings(report.result).map { "<li>\(HTML.escape($0))</li>" }.joined()
+        html += "<li>Target <code>\(HTML.escape(report.target))</code>, objectives <code>\(HTML.escape(report.settings.objectives.joined(separator: " ")))</code> "
+            + "judged over \(HTML.escape(report.settings.window)), steps of \(ValueFormat.elapsed(report.settings.stepSeconds)) after "
+            + "\(ValueFormat.elapsed(report.settings.warmupSeconds)) of warm-up, up to \(report.settings.concurrency) requests in flight.</li></ul>\n"
+        return html + figure(report, id: "capacity-0").html()
+    }
+
+    /// The result in a few lines, each a figure the charts mark.
+    private static func findings(_ result: CapacityResult) -> [String] {
+        var lines: [String] = []
+        if let rate = result.maximumSustainableRate {
+            lines.append("Maximum sustainable rate: \(Formats.count(rate)) requests/s.")
+        } else {
+            lines.append("No rate met every objective.")
+        }
+        if let rate = result.lowestFailingRate {
+            lines.append("Lowest failing rate: \(Formats.count(rate)) requests/s (\(result.limitedBy.map { "the \($0.rawValue)'s limit" } ?? "limit unknown")).")
+        }
+        if let knee = result.knee {
+            lines.append("Knee: p99 starts climbing steeply at \(Formats.count(knee.rate)) requests/s (p99 \(Formats.duration(Double(knee.p99Nanoseconds)))).")
+        }
+        if let concurrency = result.concurrencyAtMaximum {
+            let measured = concurrency.measured.map { ValueFormat.significant($0) } ?? "not sampled"
+            lines.append("In flight at that rate: \(measured) measured, \(ValueFormat.significant(concurrency.littlesLaw)) by Little's law.")
+        }
+        return lines
+    }
+
+    private static func figure(_ report: CapacityReport, id: String) -> Figure {
+        let steps = report.steps.sorted { $0.targetRate < $1.targetRate }
+        let offered = steps.map(\.targetRate)
+        let rateAxis = ChartAxis(scale: LogScale(covering: offered, format: .count), label: "offered rate (requests per second, log scale)")
+        let failed = ChartStyle(colour: 1, shape: .cross)
+        let passed = ChartStyle(colour: 2, shape: .circle)
+        let stepMarkers = { (value: (CapacityStep) -> Double) in
+            steps.map { step in ChartMarker(x: step.targetRate, y: value(step), shape: step.status.isFailure ? .cross : .circle, style: step.status.isFailure ? failed : passed) }
+        }
+        var references: [ReferenceLine] = []
+        if let rate = report.result.maximumSustainableRate {
+            references.append(ReferenceLine(axis: .x, value: rate, label: "max sustainable \(Formats.count(rate))/s", style: ChartStyle(colour: 2, dashed: true)))
+        }
+        let legend = [LegendEntry(name: "step passed", style: passed), LegendEntry(name: "step failed", style: failed)]
+
+        let achieved = steps.map { (x: $0.targetRate, y: $0.achievedRate) }
+        let rateChart = Chart(
+            captionID: id, x: rateAxis,
+            y: ChartAxis(scale: LogScale(covering: offered + achieved.map(\.y), format: .count), label: "achieved rate (log scale)"),
+            series: [
+                ChartSeries(name: "achieved", style: ChartStyle(colour: 0), points: achieved),
+                ChartSeries(name: "achieved = offered", style: ChartStyle(colour: 5, dashed: true), points: offered.map { ($0, $0) }),
+            ],
+            references: references, markers: stepMarkers(\.achievedRate), extraLegend: legend, height: 280
+        )
+
+        let p99 = steps.filter { $0.latency.summary.count > 0 }.map { (x: $0.targetRate, y: Double($0.latency.summary.p99)) }
+        var latencyReferences = references
+        var latencyValues = p99.map(\.y)
+        for objective in report.steps.first?.verdict.objectives ?? [] where objective.unit == "ns" {
+            latencyReferences.append(ReferenceLine(axis: .y, value: objective.threshold, label: "objective \(objective.objective)", style: ChartStyle(colour: 1, dashed: true)))
+            latencyValues.append(objective.threshold)
+        }
+        var latencyMarkers = stepMarkers { Double($0.latency.summary.p99) }.filter { $0.y > 0 }
+        if let knee = report.result.knee {
+            latencyMarkers.append(ChartMarker(x: knee.rate, y: Double(knee.p99Nanoseconds), shape: .diamond, style: ChartStyle(colour: 3, shape: .diamond), label: "knee"))
+        }
+        let latencyChart = Chart(
+            captionID: id, x: rateAxis,
+            y: ChartAxis(scale: LogScale(covering: latencyValues, format: .duration), label: "p99 latency (log scale)"),
+            series: [ChartSeries(name: "p99", style: ChartStyle(colour: 0), points: p99)],
+            references: latencyReferences, markers: latencyMarkers,
+            extraLegend: legend + [LegendEntry(name: "knee", style: ChartStyle(colour: 3, shape: .diamond))],
+            emptyNote: "no request completed", height: 300
+        )
+
+        let rows = report.steps.map { step -> [DataTable.Cell] in
+            let answered = step.latency.summary.count > 0
+            return [
+                .text("\(step.number)"), .text(step.phase.rawValue),
+                .number(step.targetRate, Formats.count(step.targetRate)), .number(step.achievedRate, Formats.count(step.achievedRate)),
+                .number(Double(step.outcomes.sent), Formats.plain(Double(step.outcomes.sent))),
+                .number(Double(step.outcomes.failed), Formats.plain(Double(step.outcomes.failed))),
+                answered ? .number(Double(step.latency.summary.p50), Formats.duration(Double(step.latency.summary.p50))) : .text("–"),
+                answered ? .number(Double(step.latency.summary.p99), Formats.duration(Double(step.latency.summary.p99))) : .text("–"),
+                .text((step.status.isFailure ? "✖ " : "✔ ") + step.status.rawValue, className: step.status.isFailure ? "regression" : "improvement"),
+                .text(step.reasons.joined(separator: " ")),
+            ]
+        }
+        return Figure(
+            id: id,
+            title: "Rate and p99 against the offered rate",
+            caption: "Each step of the search is an open loop at one offered rate (horizontal, logarithmic). Above, the rate "
+                + "achieved (the dashed line is where achieved equals offered); below, the step's p99 latency from each "
+                + "request's intended start, with each latency objective as a horizontal line. A green circle is a step that "
+                + "met every objective, a cross in the error colour one that did not; the vertical line is the maximum "
+                + "sustainable rate and the diamond the knee, where p99 starts to climb steeply.",
+            charts: [rateChart.svg(), latencyChart.svg()],
+            tables: [DataTable(
+                columns: ["step", "phase", "offered/s", "achieved/s", "sent", "errors", "p50", "p99", "status", "why"],
+                rows: rows, caption: "Every step, in the order run"
+            )]
+        )
+    }
+}

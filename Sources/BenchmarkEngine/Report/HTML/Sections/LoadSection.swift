@@ -1,0 +1,112 @@
+/// Load scenarios: a table of what each run sent and how it ended, then each scenario's latency
+/// spectrum on the nines axis, corrected and uncorrected, and its course over time, every run's
+/// overlaid.
+enum LoadSection {
+    /// The section's HTML, or `nil` when no run has a load scenario.
+    static func html(_ runs: [ReportRun]) -> String? {
+        let names = runs.scenarioNames(of: .load)
+        guard !names.isEmpty else { return nil }
+        var html = outcomes(names: names, runs: runs).html()
+        for (index, group) in spectrumGroups(names: names, runs: runs).enumerated() {
+            html += spectrum(title: group.title, entries: group.entries, runs: runs, id: "spectrum-\(index)").html()
+            html += OverTimeSection.figure(title: group.title, entries: group.entries, runs: runs, id: "over-time-\(index)")?.html() ?? ""
+        }
+        return html
+    }
+
+    /// The spectra to draw, each with the runs' results it overlays: one per scenario name; but when
+    /// each of several runs is a single load run under its own name (`bench load` through two
+    /// transports: `load/url/urlsession`, `load/url/curl`), all of them on one chart, since that
+    /// A/B is what the page was asked for.
+    private static func spectrumGroups(names: [String], runs: [ReportRun]) -> [(title: String, entries: [(run: ReportRun, result: ScenarioResult)])] {
+        let single = runs.compactMap { run -> (run: ReportRun, result: ScenarioResult)? in
+            let loads = run.report.scenarios.filter { $0.kind == .load }
+            return loads.count == 1 ? (run, loads[0]) : nil
+        }
+        if runs.areSeveral, single.count == runs.count, names.count > 1 {
+            return [(names.joined(separator: " vs "), single)]
+        }
+        return names.map { name in
+            (name, runs.compactMap { run in run.scenario(named: name).map { (run: run, result: $0) } })
+        }
+    }
+
+    /// What each run sent, at what rate, and how every request ended.
+    private static func outcomes(names: [String], runs: [ReportRun]) -> DataTable {
+        var columns = ["scenario"]
+        if runs.areSeveral { columns.append("run") }
+        columns += ["workers", "rate/s", "target rate/s", "scheduled", "sent", "missed", "succeeded", "errors by class", "mallocs/request", "bytes/request"]
+        var rows: [[DataTable.Cell]] = []
+        for name in names {
+            for run in runs {
+                guard let result = run.scenario(named: name) else { continue }
+                var cells: [DataTable.Cell] = [.text(name)]
+                if runs.areSeveral { cells.append(.text(run.label)) }
+                let outcomes = result.outcomes
+                cells.append(.number(result.concurrency.map(Double.init), format: Formats.plain))
+                cells.append(.number(result.operationsPerSecond, Formats.count(result.operationsPerSecond)))
+                cells.append(.number(result.targetRate, format: Formats.count))
+                for count in [outcomes?.scheduled, outcomes?.sent, outcomes?.missed, outcomes?.succeeded] {
+                    cells.append(.number(count.map(Double.init), format: Formats.plain))
+                }
+                let errors = outcomes?.errors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                cells.append(.text(errors.map { $0.isEmpty ? "none" : $0 } ?? "–", className: errors?.isEmpty == false ? "regression" : nil))
+                cells.append(.number(result.mallocsPerOperation, format: Formats.allocation))
+                cells.append(.number(result.bytesAllocatedPerOperation, format: Formats.allocation))
+                rows.append(cells)
+            }
+        }
+        return DataTable(columns: columns, rows: rows, caption: "Requests of each load scenario and how they ended")
+    }
+
+    /// One chart of latency spectra: every entry's corrected latency solid, uncorrected dashed.
+    static func spectrum(title name: String, entries: [(run: ReportRun, result: ScenarioResult)], runs: [ReportRun], id: String) -> Figure {
+        var series: [ChartSeries] = []
+        var rows: [[DataTable.Cell]] = []
+        for (run, result) in entries {
+            let prefix = runs.areSeveral ? "\(run.label) · " : ""
+            let kinds: [(String, ScenarioResult.Latency?, Bool)] = [
+                (result.uncorrectedLatency == nil ? "latency" : "corrected", result.latency, false),
+                ("uncorrected", result.uncorrectedLatency, true),
+            ]
+            for (kind, latency, dashed) in kinds {
+                guard let latency else { continue }
+                let spectrum = LatencySpectrum(latency)
+                let style = runs.areSeveral
+                    ? ChartStyle(colour: run.style.colour, dashed: dashed, shape: nil)
+                    : ChartStyle(colour: dashed ? 1 : 0, dashed: dashed, shape: nil)
+                series.append(ChartSeries(name: prefix + kind, style: style, points: spectrum.points.map { ($0.percentile, $0.nanoseconds) }))
+                var cells: [DataTable.Cell] = [.text(prefix + kind), .number(Double(latency.summary.count), Formats.plain(Double(latency.summary.count)))]
+                for point in LatencySpectrum.summaryPoints(latency.summary) {
+                    cells.append(latency.summary.count > 0 ? .number(Double(point.value), Formats.duration(Double(point.value))) : .text("–"))
+                }
+                rows.append(cells)
+            }
+        }
+        let values = series.flatMap { $0.points.map(\.y) }
+        let chart = Chart(
+            captionID: id,
+            x: ChartAxis(scale: NinesScale(), label: "percentile of requests (nines)"),
+            y: ChartAxis(scale: LogScale(covering: values, format: .duration), label: "latency (log scale)"),
+            series: series,
+            emptyNote: "no request completed"
+        )
+        let hasUncorrected = series.contains { $0.style.dashed }
+        let correction = hasUncorrected
+            ? " Solid lines count each request from its intended start (the open loop's schedule), so time spent queued behind a slow request counts (coordinated omission corrected); dashed lines count from when it was actually sent."
+            : ""
+        return Figure(
+            id: id,
+            title: name,
+            caption: "Latency of \(name) by percentile: at 99% on the horizontal axis, the time within which 99% of requests "
+                + "completed. Each step right adds a nine (90%, 99%, 99.9%, 99.99%); the last stretch holds the slowest "
+                + "0.01% of requests by rank, up to the slowest of all (max). Both axes are logarithmic.\(correction)",
+            charts: [chart.svg()],
+            tables: [DataTable(
+                columns: ["series", "requests", "p50", "p90", "p99", "p99.9", "p99.99", "max"],
+                rows: rows,
+                caption: "Latency percentiles of \(name), from the report's summary"
+            )]
+        )
+    }
+}
