@@ -7,8 +7,14 @@ import Synchronization
 /// ended was due but can no longer start: it is *missed*, like every slot no worker claimed at all.
 /// Every slot has its due time (``offset(ofSlot:)``), so counts can be kept per interval.
 ///
+/// A shard (``LoadConfiguration/shard``) of an open loop hands out only its own slots of the whole
+/// run's sequence of intended times — `index`, `index + count`, … — each at the time the whole run
+/// would start it; its slot `k` is the run's slot `index + k × count`. In a closed loop it hands out
+/// its share of the request limit.
+///
 /// The run's clock starts at the first claim, when the first worker runs, so that time a busy
-/// machine takes to start the workers is not counted against the schedule.
+/// machine takes to start the workers is not counted against the schedule — unless the
+/// configuration fixes the start (``LoadConfiguration/startNanoseconds``), as shards of one run do.
 ///
 /// The arithmetic cannot trap: any positive rate, however small or large, and any duration give a
 /// slot count and due times in range.
@@ -24,11 +30,15 @@ final class LoadSchedule: Sendable {
     }
 
     /// The most requests to start: in an open loop, the slots due before the deadline (bounded by
-    /// the request limit); in a closed loop, the request limit alone.
+    /// the request limit) that are this shard's; in a closed loop, the shard's share of the request
+    /// limit.
     let slots: Int
     /// Whether requests are started at a rate (an open loop).
     let isOpenLoop: Bool
     private let rate: Double
+    private let shard: Shard
+    /// The fixed start, or 0 to start at the first claim.
+    private let fixedStart: UInt64
     private let durationNanoseconds: UInt64
     private let next = Atomic<Int>(0)
     /// Monotonic nanoseconds of the first claim; 0 before it.
@@ -36,15 +46,17 @@ final class LoadSchedule: Sendable {
 
     init(configuration: LoadConfiguration) {
         durationNanoseconds = configuration.durationNanoseconds
+        shard = configuration.shard
+        fixedStart = configuration.startNanoseconds.map { max($0, 1) } ?? 0
         let limit = max(0, configuration.maximumRequests ?? .max)
         if let rate = configuration.rate {
             isOpenLoop = true
             self.rate = rate
-            slots = min(limit, Self.slotsDue(rate: rate, durationNanoseconds: configuration.durationNanoseconds))
+            slots = shard.slots(ofTotal: min(limit, Self.slotsDue(rate: rate, durationNanoseconds: configuration.durationNanoseconds)))
         } else {
             isOpenLoop = false
             self.rate = 0
-            slots = limit
+            slots = limit == .max ? .max : shard.share(of: limit)
         }
     }
 
@@ -59,13 +71,15 @@ final class LoadSchedule: Sendable {
         return max(1, Int(due))
     }
 
-    /// Nanoseconds after the start at which slot `index` is due: `index / rate` seconds, at most the
-    /// duration (rounding can push the last slot onto it). In a closed loop every slot is due at once.
+    /// Nanoseconds after the start at which this shard's slot `index` is due: the run's slot
+    /// `s = ``Shard/runSlot(_:)```, due `s / rate` seconds after the start, at most the duration
+    /// (rounding can push the last slot onto it). In a closed loop every slot is due at once.
     func offset(ofSlot index: Int) -> UInt64 {
-        guard isOpenLoop, index > 0, rate > 0, rate.isFinite else { return 0 }
+        let slot = shard.runSlot(index)
+        guard isOpenLoop, slot > 0, rate > 0, rate.isFinite else { return 0 }
         // Both factors are positive and finite, so the quotient is positive: never NaN, and an
         // overflow to infinity fails the comparison below.
-        let nanoseconds = Double(index) * 1e9 / rate
+        let nanoseconds = Double(slot) * 1e9 / rate
         guard nanoseconds < Double(durationNanoseconds) else { return durationNanoseconds }
         return UInt64(nanoseconds)
     }
@@ -93,9 +107,9 @@ final class LoadSchedule: Sendable {
         return now < deadline ? .start(intended: intended) : .missed(intended: intended)
     }
 
-    /// The run's start, which is `now` if this is the first claim.
+    /// The run's start: the fixed one if set, else `now` if this is the first claim.
     private func begin(at now: UInt64) -> UInt64 {
-        let candidate = max(now, 1)
+        let candidate = fixedStart != 0 ? fixedStart : max(now, 1)
         let (exchanged, original) = startedAt.compareExchange(expected: 0, desired: candidate, ordering: .acquiringAndReleasing)
         return exchanged ? candidate : original
     }
