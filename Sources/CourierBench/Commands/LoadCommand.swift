@@ -42,27 +42,49 @@ public struct LoadCommand: BenchCommand, Equatable {
             return .failure
         }
         let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
+        // A shard runs its share of the workers; the schedule, rate and limit stay the whole run's.
+        let workers = options.shard.share(of: options.concurrency)
         let transport = try options.transport.make(TransportSettings(
-            connections: options.concurrency, timeoutSeconds: options.timeoutSeconds, threads: options.reactors
+            connections: workers, timeoutSeconds: options.timeoutSeconds, threads: options.reactors
         ))
         let client = transport.client(baseURL: options.url, decoder: decoder)
         let scenarioName = self.scenarioName
         let endpoint = URLEndpoint(options, body: body)
-        let configuration = LoadConfiguration(
-            concurrency: options.concurrency,
+        var configuration = LoadConfiguration(
+            concurrency: workers,
             rate: options.rate,
             maximumRequests: options.requests,
             durationNanoseconds: LoadConfiguration.nanoseconds(options.durationSeconds),
             requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(options.timeoutSeconds)
         )
+        configuration.shard = options.shard
         let startedAt = Date()
         let counter = AllocationCounter.shared
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: counter?.backend)
+        var scheduleStartedAt = Date()
+        var lateStart: Double?
+        if let start = options.startAt {
+            Platform.writeToStandardError("Shard \(options.shard) waits until \(start.rfc3339) to start.\n")
+            do {
+                try await start.wait(usage: Self.help(in: context.suite))
+            } catch {
+                await transport.shutDown()
+                throw error
+            }
+            // The shared instant on this process's monotonic clock, read together with the wall clock:
+            // the schedule starts there, not when the workers get going.
+            let (now, monotonic) = (Date(), Platform.monotonicNanoseconds())
+            let late = max(0, now.timeIntervalSince(start.date))
+            configuration.startNanoseconds = monotonic &- LoadConfiguration.nanoseconds(late)
+            scheduleStartedAt = start.date
+            lateStart = late
+        }
         let progress = ProgressMeter()
         let console = Console()
         let ticker = console.showProgress(of: scenarioName, progress)
         let result: ScenarioResult
         let decode = options.decode
+        if options.startAt == nil { scheduleStartedAt = Date() }
         do {
             let context = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
             result = try await LoadRunner.run(in: context, configuration: configuration) {
@@ -78,7 +100,8 @@ public struct LoadCommand: BenchCommand, Equatable {
 
         let published = ReportPublisher.publish(
             [result], commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
-            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite
+            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite,
+            load: plan(startedAt: scheduleStartedAt, lateBy: lateStart)
         )
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
@@ -87,6 +110,23 @@ public struct LoadCommand: BenchCommand, Equatable {
             return .failure
         }
         return .success
+    }
+
+    /// What this run was asked to do, as its report records it for `merge`.
+    private func plan(startedAt: Date, lateBy lateStart: Double?) -> LoadPlan {
+        let decode = switch options.decode {
+        case .none: "none"
+        case .json: "json"
+        case .model(let model): model.name
+        }
+        var plan = LoadPlan(
+            runLabel: options.runLabel, shard: options.shard, url: Redaction.url(options.url.absoluteString), method: options.method,
+            rate: options.rate, concurrency: options.concurrency, durationSeconds: options.durationSeconds,
+            timeoutSeconds: options.timeoutSeconds, requests: options.requests, transport: options.transport.name, decode: decode,
+            startAt: options.startAt?.rfc3339, scheduleStartedAt: startedAt.timeIntervalSince1970
+        )
+        plan.lateStartSeconds = lateStart
+        return plan
     }
 
     private static func send(_ endpoint: URLEndpoint, with client: APIClient, decode: LoadOptions.Decode) async throws -> Int {
