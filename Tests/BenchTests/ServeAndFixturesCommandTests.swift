@@ -1,4 +1,5 @@
 import CourierBench
+import CourierFixtureServer
 import CourierFixtures
 import Foundation
 import Testing
@@ -25,6 +26,8 @@ import Testing
         (["serve", "--port", "70000"], "invalid value '70000' for '--port' (expected an integer from 0 to 65535)"),
         (["serve", "--duration", "0s"], "invalid value '0s' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
         (["fixtures"], "missing '--out <dir>'"),
+        (["serve", "--workers", "0"], "invalid value '0' for '--workers' (expected an integer from 1 to 100000)"),
+        (["serve", "--service-time", "fast"], "invalid value 'fast' for '--service-time' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         do {
@@ -34,6 +37,17 @@ import Testing
             #expect(error.message == message)
         }
         #expect(await Bench.suite.main(arguments: arguments) == .usage)
+    }
+
+    @Test func serveSetsTheWorkersAndServiceTimeOfTheCapacityRoute() throws {
+        func serve(_ arguments: [String]) throws -> ServeCommand? {
+            guard case .command(let command) = try Bench.suite.parse(arguments) else { return nil }
+            return command as? ServeCommand
+        }
+        let command = try #require(try serve(["serve", "--workers", "8", "--service-time", "5ms"]))
+        #expect(command.capacity == FixtureCapacity(workers: 8, serviceTime: .milliseconds(5)))
+        #expect(command.capacity.requestsPerSecond == 1600)
+        #expect(try serve(["serve"])?.capacity == FixtureServer.standardCapacity)
     }
 
     @Test func serveStatesItsRanges() {

@@ -13,12 +13,12 @@ import Testing
             "--timeout", "2s", "--decode", "list100", "--decoder", "courier", "--out", "/tmp/r",
         ], as: LoadCommand.self)
         let options = try #require(command?.options)
-        #expect(options.method == "POST")
-        #expect(options.headers == [.init(name: "Accept", value: "application/json"), .init(name: "X-Trace", value: "1")])
-        #expect(options.concurrency == 64 && options.rate == 500 && options.durationSeconds == 1.5 && options.timeoutSeconds == 2)
-        #expect(options.decode == .model(ResponseModel("list100", [FixtureMovie].self)))
-        #expect(options.decoder == .courier)
-        #expect(options.bodyFile == "/tmp/b" && options.outputDirectory == "/tmp/r")
+        #expect(options.request.method == "POST")
+        #expect(options.request.headers == [.init(name: "Accept", value: "application/json"), .init(name: "X-Trace", value: "1")])
+        #expect(options.concurrency == 64 && options.rate == 500 && options.durationSeconds == 1.5 && options.request.timeoutSeconds == 2)
+        #expect(options.request.decode == .model(ResponseModel("list100", [FixtureMovie].self)))
+        #expect(options.request.decoder == .courier)
+        #expect(options.request.bodyFile == "/tmp/b" && options.outputDirectory == "/tmp/r")
     }
 
     @Test(arguments: [
@@ -65,6 +65,92 @@ import Testing
             #expect(error.message == message)
         }
         #expect(await testSuite.status(arguments) == 64)
+    }
+
+    @Test func parsesTheTimeSeriesRampAndObjectiveOptions() throws {
+        let command = try testSuite.command([
+            "load", "--url", "http://127.0.0.1:8080/x", "--rate", "10", "--stage", "2s:100", "--stage", "500ms:0",
+            "--interval", "250ms", "--slo", "p99<=50ms", "--slo", "errors<=0.1%", "--slo-window", "interval",
+        ], as: LoadCommand.self)
+        let options = try #require(command?.options)
+        #expect(options.stages == [LoadStage(durationNanoseconds: 2_000_000_000, targetRate: 100), LoadStage(durationNanoseconds: 500_000_000, targetRate: 0)])
+        #expect(options.durationSeconds == 2.5 && options.intervalSeconds == 0.25 && options.rate == 10)
+        #expect(options.objectives.objectives == [try ServiceLevelObjective(parsing: "p99<=50ms"), try ServiceLevelObjective(parsing: "errors<=0.1%")])
+        #expect(options.objectives.window == .interval)
+        #expect(options.configuration.intervalNanoseconds == 250_000_000)
+        let rolling = try testSuite.command(["load", "--url", "http://x", "--slo", "max<1s", "--slo-window", "10s"], as: LoadCommand.self)
+        #expect(rolling?.options.objectives.window == .rolling(nanoseconds: 10_000_000_000))
+    }
+
+    /// Each bad value of the time series', ramp's and objectives' options is a usage error that
+    /// names it; a bad objective points at its bad token.
+    @Test(arguments: [
+        (["--interval", "50ms"], "invalid value '50ms' for '--interval' (expected a duration from 100ms to 1h, such as 1s or 500ms)"),
+        (["--interval", "2h"], "invalid value '2h' for '--interval' (expected a duration from 100ms to 1h, such as 1s or 500ms)"),
+        (["--stage", "10s"], "invalid value '10s' for '--stage' (stage 1 of 1): expected <duration>:<rate>, such as 30s:100"),
+        (["--stage", "1s:5", "--stage", "10s:fast"], "invalid value '10s:fast' for '--stage' (stage 2 of 2): the rate 'fast' is not a number of requests per second from 0 to 1000000"),
+        (["--stage", "10s:-1"], "invalid value '10s:-1' for '--stage' (stage 1 of 1): the rate '-1' is not a number of requests per second from 0 to 1000000"),
+        (["--stage", "forever:10"], "invalid value 'forever:10' for '--stage' (stage 1 of 1): the duration 'forever' is not one from 1ms to 24h, such as 30s, 500ms or 2m"),
+        (["--stage", "10s:10", "--duration", "5s"], "'--stage' and '--duration' do not go together: the stages' durations add up to the run's"),
+        (["--stage", "20h:1", "--stage", "20h:1"], "the stages of '--stage' last 144000 s in all; at most 24h"),
+        (["--slo", "p99<50"], "invalid objective 'p99<50' for '--slo': a duration needs a unit: ns, us, ms or s\n  p99<50\n        ^"),
+        (["--slo", "q99<=50ms"], "invalid objective 'q99<=50ms' for '--slo': unknown metric 'q' (expected p50…p99.99, max, mean, errors or rate)\n  q99<=50ms\n  ^"),
+        (["--slo", "errors<=0.1"], "invalid objective 'errors<=0.1' for '--slo': errors is a percentage: write it with %, such as 0.1%\n  errors<=0.1\n             ^"),
+        (["--slo", "p99<=50ms", "--slo-window", "0.5s"], "invalid value '0.5s' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"),
+        (["--slo", "p99<=50ms", "--slo-window", "often"], "invalid value 'often' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"),
+        (["--slo-window", "whole"], "'--slo-window' needs at least one '--slo'"),
+    ])
+    func badTimeSeriesRampAndObjectiveValuesAreUsageErrors(arguments: [String], message: String) async {
+        let line = ["load", "--url", "http://127.0.0.1:9/x"] + arguments
+        do {
+            _ = try testSuite.parse(line)
+            Issue.record("expected a usage error for \(arguments)")
+        } catch {
+            #expect(error.message == message)
+        }
+        #expect(await testSuite.status(line) == 64)
+    }
+
+    /// A run that breaks an objective still writes its report, with the verdict, and exits 3; one
+    /// that meets them exits 0. `run --slo` judges a load scenario the same way.
+    @Test func aBrokenObjectiveExits3WithTheVerdictInTheReport() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-load-slo")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (objective, status, passed) in [("p99<=1ns", Int32(3), false), ("errors<=0%", 0, true)] {
+            let code = await testSuite.status([
+                "load", "--url", server.url("/movies/1").absoluteString, "--rate", "200", "--duration", "500ms",
+                "--interval", "100ms", "--slo", objective, "--slo-window", "interval", "--out", directory.path,
+            ])
+            #expect(code == status, "\(objective)")
+            let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+            let verdict = try #require(report.scenarios.first?.serviceLevel)
+            #expect(verdict.passed == passed && verdict.window == "interval", "\(objective)")
+            let series = try #require(report.scenarios.first?.timeSeries)
+            #expect(series.intervalSeconds == 0.1 && series.intervals.count >= 5)
+        }
+        #expect(ExitCode.objectiveBreached.rawValue == 3 && ExitCode.objectiveBreached != .usage && ExitCode.objectiveBreached != .failure)
+    }
+
+    @Test func aRampRunsItsStagesOnSchedule() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-load-ramp")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let code = await testSuite.status([
+            "load", "--url", server.url("/movies/1").absoluteString, "--stage", "500ms:400", "--stage", "500ms:0",
+            "--interval", "250ms", "--out", directory.path,
+        ])
+        #expect(code == 0)
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        let result = try #require(report.scenarios.first)
+        // The integral of a triangle of 400/s peak over 1 s: 200 requests, give or take one slot.
+        let outcomes = try #require(result.outcomes)
+        #expect((199...201).contains(outcomes.scheduled), "\(outcomes.scheduled)")
+        #expect(outcomes.scheduled == outcomes.sent + outcomes.missed)
+        let intervals = try #require(result.timeSeries?.intervals)
+        #expect(intervals.reduce(0) { $0 + $1.outcomes.scheduled } == outcomes.scheduled)
     }
 
     @Test func portsInRangeAndEveryRangeIsInTheHelp() throws {

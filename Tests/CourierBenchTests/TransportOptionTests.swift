@@ -15,7 +15,7 @@ import CourierBenchCurl
 @Suite(.serialized, .timeLimit(.minutes(1))) struct TransportOptionTests {
     @Test func urlSessionIsTheDefault() throws {
         let command = try testSuite.command(["load", "--url", "http://127.0.0.1:1/x"], as: LoadCommand.self)
-        #expect(command?.options.transport == .urlSession)
+        #expect(command?.options.request.transport == .urlSession)
     }
 
     @Test(arguments: [
@@ -38,7 +38,7 @@ import CourierBenchCurl
 
     @Test func curlAndItsReactorsParse() throws {
         let command = try curlSuite.command(["load", "--url", "http://x/y", "--transport", "curl", "--reactors", "3"], as: LoadCommand.self)
-        #expect(command?.options.transport == .curl && command?.options.reactors == 3)
+        #expect(command?.options.request.transport == .curl && command?.options.request.reactors == 3)
         #expect(LoadCommand.help(in: curlSuite).contains("curl (libcurl's multi interface"))
     }
 

@@ -156,6 +156,36 @@ public struct Histogram: Sendable, Equatable {
         highestRecordedValue = Swift.max(highestRecordedValue, other.highestRecordedValue)
     }
 
+    /// Takes every count of `other`, which must have been merged in before, out of this histogram:
+    /// a window of merged intervals slides by subtracting the interval that leaves it. The extremes
+    /// are found again from the counts that remain.
+    ///
+    /// - Throws: ``HistogramError/incompatibleLayout(_:)`` as ``merge(_:)`` does.
+    mutating func subtract(_ other: Histogram) throws(HistogramError) {
+        guard hasSameLayout(as: other) else {
+            throw .incompatibleLayout("(\(lowestDiscernibleValue), \(highestTrackableValue), \(significantDigits)) vs "
+                + "(\(other.lowestDiscernibleValue), \(other.highestTrackableValue), \(other.significantDigits))")
+        }
+        guard other.storedTotalCount != 0 else { return }
+        var lowestIndex = -1
+        var highestIndex = -1
+        other.counts.withUnsafeBufferPointer { source in
+            counts.withUnsafeMutableBufferPointer { destination in
+                for index in destination.indices {
+                    destination[index] &-= Swift.min(source[index], destination[index])
+                    if destination[index] != 0 {
+                        if lowestIndex < 0 { lowestIndex = index }
+                        highestIndex = index
+                    }
+                }
+            }
+        }
+        storedTotalCount &-= Swift.min(other.storedTotalCount, storedTotalCount)
+        storedClampedCount &-= Swift.min(other.storedClampedCount, storedClampedCount)
+        lowestRecordedValue = lowestIndex < 0 ? .max : valueFromIndex(lowestIndex)
+        highestRecordedValue = lowestIndex < 0 ? 0 : valueFromIndex(highestIndex)
+    }
+
     /// Clears all counts while keeping the allocated counters.
     public mutating func reset() {
         counts.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }

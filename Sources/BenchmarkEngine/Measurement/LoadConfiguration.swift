@@ -7,8 +7,13 @@ public struct LoadConfiguration: Sendable, Equatable {
     /// Workers sending at once; in a closed loop each sends its next request when the last one ends.
     public var concurrency: Int
     /// Requests per second to start, spread evenly (an open loop); `nil` for a closed loop. A rate
-    /// that is not a positive finite number schedules only the request at the start.
+    /// that is not a positive finite number schedules only the request at the start. With
+    /// ``stages``, the rate the first stage ramps from (`nil`: from 0).
     public var rate: Double?
+    /// Stages of a ramping open loop: the rate moves linearly through each stage's target, and holds
+    /// the last one until the duration ends (which normally is the stages' total). Empty for a
+    /// constant rate or a closed loop.
+    public var stages: [LoadStage] = []
     /// The most requests to send; the run also ends at `durationNanoseconds`, whichever comes first.
     public var maximumRequests: Int?
     /// How long to start requests. No request starts after it; those in flight are waited for until
@@ -27,6 +32,12 @@ public struct LoadConfiguration: Sendable, Equatable {
     /// start at the first worker's first request. Requests due before the workers run start late,
     /// their latency counted from when they were due.
     public var startNanoseconds: UInt64?
+    /// The length of one interval of the run's time series; each request counts in the interval of
+    /// its intended start.
+    public var intervalNanoseconds = defaultIntervalNanoseconds
+
+    /// The time series' interval unless one is set: a second, as HdrHistogram's logs and k6 use.
+    public static let defaultIntervalNanoseconds: UInt64 = 1_000_000_000
 
     /// What the runner allows past `duration + requestTimeout` for the transport's own timers to fire,
     /// so that requests it times out are counted as it reports them.
@@ -47,6 +58,29 @@ public struct LoadConfiguration: Sendable, Equatable {
         self.durationNanoseconds = durationNanoseconds
         self.requestTimeoutNanoseconds = requestTimeoutNanoseconds
         self.warmupRequests = warmupRequests
+    }
+
+    /// A ramping open loop: from `startRate` (0 when `nil`) through `stages`, for their total
+    /// duration.
+    public init(
+        concurrency: Int,
+        startRate: Double? = nil,
+        stages: [LoadStage],
+        maximumRequests: Int? = nil,
+        requestTimeoutNanoseconds: UInt64 = 60_000_000_000,
+        warmupRequests: Int = 0
+    ) {
+        self.init(
+            concurrency: concurrency, rate: startRate, maximumRequests: maximumRequests,
+            durationNanoseconds: stages.reduce(0) { $0.addingSaturated($1.durationNanoseconds) },
+            requestTimeoutNanoseconds: requestTimeoutNanoseconds, warmupRequests: warmupRequests
+        )
+        self.stages = stages
+    }
+
+    /// Whether requests start on a schedule (a rate or stages) rather than when a worker is free.
+    public var isOpenLoop: Bool {
+        rate != nil || !stages.isEmpty
     }
 
     /// Nanoseconds after the start at which the runner stops waiting for requests still in flight:
@@ -83,4 +117,7 @@ public enum RequestOutcome: Sendable, Equatable {
     /// The class of a request that got no complete answer within its timeout. The runner counts in
     /// it the requests still in flight at the hard stop: they have run longer than their timeout.
     public static let timeoutClass = "timeout"
+    /// The class of a request whose call was cancelled; the runner counts in it the requests in
+    /// flight when its caller is cancelled.
+    public static let cancelledClass = "cancelled"
 }

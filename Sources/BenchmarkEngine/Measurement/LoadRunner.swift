@@ -2,21 +2,29 @@ import Synchronization
 
 /// Drives an asynchronous operation from many tasks at once and times every call.
 ///
-/// Each worker is a child task of one `TaskGroup` with a histogram of its own, merged at the end, so
-/// recording never makes workers wait for each other. In an open loop (a rate is set) every request
-/// has an intended start time, `start + index / rate`, and its latency is measured from then, as wrk2
+/// Each worker is a child task of one `TaskGroup` with histograms of its own for its current
+/// interval, handed on when it moves to the next (``IntervalRecorder``), so recording never makes
+/// workers wait for each other. In an open loop (a rate or stages) every request has an intended
+/// start time from the schedule (``LoadSchedule``), and its latency is measured from then, as wrk2
 /// does: a stalled server delays the requests queued behind the stall, and measuring from their
-/// actual start would hide that (coordinated omission). The uncorrected latency is reported beside it.
-/// No request starts after the duration; in an open loop, the requests due by then that could not
-/// start are counted as missed.
+/// actual start would hide that (coordinated omission). The uncorrected latency is reported beside
+/// it. No request starts after the duration; in an open loop, the requests due by then that could
+/// not start are counted as missed.
 ///
-/// The run ends at ``LoadConfiguration/hardStopNanoseconds`` at the latest, whatever the operation
-/// does: requests still in flight then are counted as timeouts and left running, not cancelled
-/// (cancelling a URLSession `data(for:)` call as it completes can deadlock Foundation 6.3.1 on Linux).
+/// Every run has a time series: each request counts in the interval of its intended start, and the
+/// whole run's figures are the sum of the intervals'. The run ends at
+/// ``LoadConfiguration/hardStopNanoseconds`` at the latest, whatever the operation does: requests
+/// still in flight then are counted as timeouts and left running, not cancelled (cancelling a
+/// URLSession `data(for:)` call as it completes can deadlock Foundation 6.3.1 on Linux). Cancelling
+/// the calling task ends the run at once the same way, counting requests in flight as `cancelled`.
 public enum LoadRunner {
+    /// How often the requests in flight are sampled and closed intervals encoded.
+    static let samplingNanoseconds: UInt64 = 5_000_000
+
     /// Runs `operation` as `configuration` says and returns the figures for the scenario in `context`.
     ///
-    /// Throws ``UnreconciledOutcomes`` when the counts do not add up, which would be a bug here.
+    /// Throws ``UnreconciledOutcomes`` when the counts of the run or of an interval do not add up,
+    /// which would be a bug here.
     public static func run(
         in context: ScenarioContext,
         configuration: LoadConfiguration,
@@ -28,13 +36,14 @@ public enum LoadRunner {
         if configuration.warmupRequests > 0 {
             var warmUp = configuration
             warmUp.rate = nil
+            warmUp.stages = []
             warmUp.maximumRequests = configuration.warmupRequests
-            _ = await drive(warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), operation)
+            _ = try await drive(warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), operation)
         }
 
         let before = context.allocations?.snapshot()
-        let run = await drive(configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress, operation)
-        let tally = run.tally
+        let run = try await drive(configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress, operation)
+        let tally = run.total
 
         var result = ScenarioResult(
             name: context.name,
@@ -46,19 +55,22 @@ public enum LoadRunner {
         result.concurrency = concurrency
         // A shard starts every n-th request of the run's schedule: its part of the run's rate.
         result.targetRate = configuration.rate.map { $0 / Double(configuration.shard.count) }
+        result.stages = configuration.stages.isEmpty ? nil : configuration.stages
         result.latency = ScenarioResult.Latency(summary: LatencySummary(tally.latency), histogram: tally.latency.encoded())
-        if configuration.rate != nil {
+        if run.schedule.isOpenLoop {
             result.uncorrectedLatency = ScenarioResult.Latency(
                 summary: LatencySummary(tally.uncorrected), histogram: tally.uncorrected.encoded()
             )
         }
         // A closed loop schedules nothing ahead: each request is due when its worker is free.
-        let scheduled = run.schedule.isOpenLoop ? run.schedule.slots : tally.sent + tally.missed
+        let scheduled = run.schedule.isOpenLoop ? run.scheduled : tally.sent + tally.missed
         let outcomes = ScenarioResult.Outcomes(
             scheduled: scheduled, sent: tally.sent, missed: tally.missed, succeeded: tally.succeeded, errors: tally.errors
         )
         guard outcomes.reconciles else { throw UnreconciledOutcomes(outcomes: outcomes) }
         result.outcomes = outcomes
+        result.timeSeries = run.timeSeries
+        result.generator = run.generator
         if let before, let counter = context.allocations, tally.sent > 0 {
             let delta = counter.delta(since: before)
             result.mallocsPerOperation = Double(delta.mallocs) / Double(tally.sent)
@@ -67,8 +79,21 @@ public enum LoadRunner {
         return result
     }
 
-    /// One phase (the warm-up or the measured run): the workers, until they are done or the hard
-    /// stop, and their figures merged.
+    /// What one phase (the warm-up or the measured run) produced.
+    struct Drive {
+        /// The whole run: every interval added up, missed slots included.
+        var total: LoadTally
+        var schedule: LoadSchedule
+        /// The slots of an open loop that were due: ``LoadSchedule/scheduled(untilElapsed:)``.
+        var scheduled: Int
+        /// Nanoseconds from the run's start to its end.
+        var elapsed: UInt64
+        var timeSeries: TimeSeries
+        var generator: GeneratorLoad
+    }
+
+    /// One phase: the workers, until they are done, the hard stop or the caller's cancellation, and
+    /// their figures interval by interval.
     private static func drive(
         _ configuration: LoadConfiguration,
         concurrency: Int,
@@ -76,80 +101,101 @@ public enum LoadRunner {
         allocations: AllocationCounter?,
         progress: ProgressMeter,
         _ operation: @escaping @Sendable () async -> RequestOutcome
-    ) async -> (tally: LoadTally, schedule: LoadSchedule, elapsed: UInt64) {
+    ) async throws -> Drive {
         let called = Platform.monotonicNanoseconds()
+        let cpuAtStart = Platform.processCPUNanoseconds()
         let schedule = LoadSchedule(configuration: configuration)
-        let workers = (0..<concurrency).map { _ in LoadWorker(template: template) }
+        let intervalNanoseconds = max(1, configuration.intervalNanoseconds)
+        let recorder = IntervalRecorder(workers: concurrency, template: template)
+        let lateness = try Histogram(lowestDiscernibleValue: 1_000, highestTrackableValue: 60_000_000_000, significantDigits: 2)
+        let workers = (0..<concurrency).map {
+            LoadWorker(index: $0, template: template, lateness: lateness, recorder: recorder, intervalNanoseconds: intervalNanoseconds)
+        }
+        let gauge = InFlightGauge()
         // Unstructured, so that the runner can stop waiting for workers stuck in a request.
         let group = Task {
             await withTaskGroup(of: Void.self) { group in
                 for worker in workers {
                     group.addTask {
-                        await worker.run(schedule: schedule, progress: progress, operation)
+                        await worker.run(schedule: schedule, progress: progress, inFlight: gauge, operation)
                         // Workers run on pool threads whose cached counts jemalloc merges only on a flush.
                         allocations?.flushThreadCache()
                     }
                 }
             }
         }
+        let intervalSeconds = Double(intervalNanoseconds) / 1e9
+        // Encodes intervals as they close and samples the generator, off the workers' path.
+        let background = Task { () -> Result<(IntervalEncoder, GeneratorSampler), HistogramError> in
+            var encoder = IntervalEncoder(template: template)
+            var sampler = GeneratorSampler(intervalNanoseconds: intervalNanoseconds)
+            while !Task.isCancelled {
+                sampler.sample(now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(), start: schedule.start)
+                do throws(HistogramError) {
+                    try encoder.absorb(from: recorder, progress: progress, intervalSeconds: intervalSeconds)
+                } catch {
+                    return .failure(error)
+                }
+                try? await Task.sleep(nanoseconds: samplingNanoseconds)
+            }
+            sampler.sample(now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(), start: schedule.start)
+            return .success((encoder, sampler))
+        }
         // The hard stop counts from the schedule's start; from the call while no worker has run.
-        await FirstSignal.wait(for: group, until: { (schedule.start ?? called).addingSaturated(configuration.hardStopNanoseconds) })
+        let hardStop: @Sendable () -> UInt64 = { (schedule.start ?? called).addingSaturated(configuration.hardStopNanoseconds) }
+        await withTaskCancellationHandler {
+            await FirstSignal.wait(for: group, until: hardStop)
+        } onCancel: {
+            schedule.cancel()
+        }
         let end = Platform.monotonicNanoseconds()
-        var total = LoadTally(template: template)
+        let inFlightClass = Task.isCancelled ? RequestOutcome.cancelledClass : RequestOutcome.timeoutClass
+        var wakeLateness = lateness
+        var lateStarts = 0
         for worker in workers {
-            total.absorb(worker.stop(at: end))
+            let stopped = worker.stop(at: end, countingInFlightAs: inFlightClass)
+            try wakeLateness.merge(stopped.wakeLateness)
+            lateStarts += stopped.lateStarts
         }
-        total.recordMissed(schedule.unclaimed)
-        return (total, schedule, end &- (schedule.start ?? called))
-    }
-}
+        let cpuAtEnd = Platform.processCPUNanoseconds()
+        background.cancel()
+        var (encoder, sampler) = try await background.value.get()
 
-/// Resumes one waiter with whichever comes first: a task's end or a time limit.
-private final class FirstSignal: Sendable {
-    private enum State {
-        case pending
-        case waiting(CheckedContinuation<Void, Never>)
-        case signalled
-    }
+        let start = schedule.start ?? called
+        let elapsed = end &- start
+        let covered = schedule.covered(untilElapsed: elapsed)
+        let count = intervalCount(covering: covered, intervalNanoseconds: intervalNanoseconds)
+        recorder.closeAll(below: count)
+        try encoder.absorb(from: recorder, progress: progress, intervalSeconds: intervalSeconds)
+        let scheduled = schedule.scheduled(untilElapsed: elapsed)
+        let series = try assembleTimeSeries(encoder, sampler: sampler, schedule: schedule, scheduled: scheduled, intervals: count, covering: covered,
+                                            intervalNanoseconds: intervalNanoseconds)
+        // Stamped now from the monotonic clock's distance to the start, so that setting the wall
+        // clock during the run cannot move the series.
+        let startMicroseconds = Platform.unixMicroseconds() &- Int64(clamping: (Platform.monotonicNanoseconds() &- start) / 1_000)
+        var total = encoder.total
+        if schedule.isOpenLoop { total.recordMissed(scheduled - schedule.claimed) }
 
-    private let state = Mutex(State.pending)
-
-    /// Returns when `task` has finished or the monotonic time `deadline()` has come, whichever is
-    /// first; the deadline is read again after each sleep, since it may have moved later. The task is
-    /// left running either way.
-    static func wait(for task: Task<Void, Never>, until deadline: @escaping @Sendable () -> UInt64) async {
-        let signal = FirstSignal()
-        Task {
-            await task.value
-            signal.fire()
-        }
-        let timer = Task {
-            while true {
-                let now = Platform.monotonicNanoseconds()
-                let limit = deadline()
-                guard now < limit else { break }
-                // Capped at about 146 years, which every sleep implementation can represent.
-                guard (try? await Task.sleep(nanoseconds: min(limit - now, 1 << 62))) != nil else { return }
-            }
-            signal.fire()
-        }
-        await withCheckedContinuation { continuation in
-            let fired = signal.state.withLock { state in
-                guard case .pending = state else { return true }
-                state = .waiting(continuation)
-                return false
-            }
-            if fired { continuation.resume() }
-        }
-        timer.cancel()
+        let seconds = Double(elapsed) / 1e9
+        let cpuSeconds = Double(cpuAtEnd &- cpuAtStart) / 1e9
+        let generator = GeneratorLoad(
+            cpuSeconds: cpuSeconds,
+            cpuShare: seconds > 0 ? cpuSeconds / (seconds * Double(Platform.cpuCount)) : 0,
+            meanInFlight: sampler.whole.time > 0 ? sampler.whole.inFlightTime / sampler.whole.time : 0,
+            peakInFlight: sampler.peak,
+            lateStarts: lateStarts,
+            wakeLateness: schedule.isOpenLoop && wakeLateness.totalCount > 0 ? LatencySummary(wakeLateness) : nil
+        )
+        return Drive(
+            total: total, schedule: schedule, scheduled: scheduled, elapsed: elapsed,
+            timeSeries: TimeSeries(startUnixMicroseconds: startMicroseconds, intervalSeconds: intervalSeconds, intervals: series),
+            generator: generator
+        )
     }
 
-    private func fire() {
-        let continuation = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            defer { state = .signalled }
-            guard case .waiting(let continuation) = state else { return nil }
-            return continuation
-        }
-        continuation?.resume()
+    /// The intervals of `intervalNanoseconds` it takes to cover `covered` nanoseconds, at least one.
+    static func intervalCount(covering covered: UInt64, intervalNanoseconds: UInt64) -> Int {
+        let (quotient, remainder) = covered.quotientAndRemainder(dividingBy: max(1, intervalNanoseconds))
+        return max(1, Int(clamping: quotient) + (remainder > 0 ? 1 : 0))
     }
 }

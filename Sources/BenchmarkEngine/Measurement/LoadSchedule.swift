@@ -2,10 +2,12 @@ import Synchronization
 
 /// Hands out request slots to the workers of one run until the count or the time is up.
 ///
-/// In an open loop, slot `i` is due `i / rate` seconds after the start, and the slots due before the
+/// In an open loop at a constant rate, slot `i` is due `i / rate` seconds after the start; with
+/// stages, when the integral of the ramping rate passes `i` (``RateRamp``). The slots due before the
 /// end of the duration are the run's *scheduled* requests. A slot claimed after the duration has
 /// ended was due but can no longer start: it is *missed*, like every slot no worker claimed at all.
-/// Every slot has its due time (``offset(ofSlot:)``), so counts can be kept per interval.
+/// Every slot's due time is a function of its index alone (``offset(ofSlot:)``), so counts can be
+/// kept per interval and a schedule can be split by index.
 ///
 /// A shard (``LoadConfiguration/shard``) of an open loop hands out only its own slots of the whole
 /// run's sequence of intended times — `index`, `index + count`, … — each at the time the whole run
@@ -35,7 +37,12 @@ final class LoadSchedule: Sendable {
     let slots: Int
     /// Whether requests are started at a rate (an open loop).
     let isOpenLoop: Bool
-    private let rate: Double
+    /// Whether the slots are due through the whole duration: an open loop not cut short by a
+    /// request limit.
+    private let spansDuration: Bool
+    /// The ramping rate; `nil` in a closed loop and for a constant rate that is not a positive
+    /// finite number, which schedules only the slot at the start.
+    private let ramp: RateRamp?
     private let shard: Shard
     /// The fixed start, or 0 to start at the first claim.
     private let fixedStart: UInt64
@@ -43,20 +50,33 @@ final class LoadSchedule: Sendable {
     private let next = Atomic<Int>(0)
     /// Monotonic nanoseconds of the first claim; 0 before it.
     private let startedAt = Atomic<UInt64>(0)
+    /// Set when the run is cancelled: nothing more is handed out, and what was not is missed.
+    private let isCancelled = Atomic<Bool>(false)
 
     init(configuration: LoadConfiguration) {
         durationNanoseconds = configuration.durationNanoseconds
         shard = configuration.shard
         fixedStart = configuration.startNanoseconds.map { max($0, 1) } ?? 0
         let limit = max(0, configuration.maximumRequests ?? .max)
-        if let rate = configuration.rate {
+        if !configuration.stages.isEmpty {
             isOpenLoop = true
-            self.rate = rate
-            slots = shard.slots(ofTotal: min(limit, Self.slotsDue(rate: rate, durationNanoseconds: configuration.durationNanoseconds)))
+            let ramp = RateRamp(startRate: configuration.rate ?? 0, stages: configuration.stages, durationNanoseconds: configuration.durationNanoseconds)
+            self.ramp = ramp
+            let due = Self.slotsDue(integral: ramp.totalDue)
+            slots = shard.slots(ofTotal: min(limit, due))
+            spansDuration = limit >= due
+        } else if let rate = configuration.rate {
+            isOpenLoop = true
+            let isUsable = rate > 0 && rate.isFinite
+            ramp = isUsable ? RateRamp(startRate: rate, stages: [], durationNanoseconds: configuration.durationNanoseconds) : nil
+            let due = Self.slotsDue(rate: rate, durationNanoseconds: configuration.durationNanoseconds)
+            slots = shard.slots(ofTotal: min(limit, due))
+            spansDuration = limit >= due
         } else {
             isOpenLoop = false
-            self.rate = 0
+            ramp = nil
             slots = limit == .max ? .max : shard.share(of: limit)
+            spansDuration = false
         }
     }
 
@@ -71,17 +91,39 @@ final class LoadSchedule: Sendable {
         return max(1, Int(due))
     }
 
-    /// Nanoseconds after the start at which this shard's slot `index` is due: the run's slot
-    /// `s = ``Shard/runSlot(_:)```, due `s / rate` seconds after the start, at most the duration
-    /// (rounding can push the last slot onto it). In a closed loop every slot is due at once.
+    /// How many slots `i = 0, 1, …` fall before the end of a ramp whose rate integrates to
+    /// `integral` over the duration: the integers below it.
+    static func slotsDue(integral: Double) -> Int {
+        guard integral > 0 else { return 0 }
+        let due = integral.rounded(.up)
+        guard due < 0x1p63 else { return .max }
+        return Int(due)
+    }
+
+    /// Nanoseconds after the start at which this shard's slot `index` is due — the whole run's slot
+    /// ``Shard/runSlot(_:)`` — before the end of the duration (rounding can push the last slot onto
+    /// it; it is then due a nanosecond before the end). In a closed loop every slot is due at once.
     func offset(ofSlot index: Int) -> UInt64 {
-        let slot = shard.runSlot(index)
-        guard isOpenLoop, slot > 0, rate > 0, rate.isFinite else { return 0 }
-        // Both factors are positive and finite, so the quotient is positive: never NaN, and an
-        // overflow to infinity fails the comparison below.
-        let nanoseconds = Double(slot) * 1e9 / rate
-        guard nanoseconds < Double(durationNanoseconds) else { return durationNanoseconds }
+        guard let ramp, durationNanoseconds > 0 else { return 0 }
+        let last = durationNanoseconds - 1
+        // Offsets are non-negative, never NaN, and an overflow to infinity fails the comparison.
+        guard let nanoseconds = ramp.offset(ofSlot: shard.runSlot(index))?.rounded(), nanoseconds < Double(last) else { return last }
         return UInt64(nanoseconds)
+    }
+
+    /// The first slot due at or after `offset` nanoseconds from the start (``slots`` when none is):
+    /// the slots of an interval `[a, b)` are `firstSlot(notBefore: a) ..< firstSlot(notBefore: b)`.
+    /// Slots are due in index order, so this is a binary search on ``offset(ofSlot:)`` itself and
+    /// agrees with it to the nanosecond.
+    func firstSlot(notBefore offset: UInt64) -> Int {
+        guard isOpenLoop else { return 0 }
+        var low = 0
+        var high = slots
+        while low < high {
+            let middle = low + (high - low) / 2
+            if self.offset(ofSlot: middle) >= offset { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Monotonic nanoseconds at which the run started (its first claim), or `nil` before it has.
@@ -98,6 +140,7 @@ final class LoadSchedule: Sendable {
     /// The next slot for a worker, judged at monotonic time `now`; the first claim starts the run.
     /// It does not wait: a slot due later is the worker's to wait for.
     func claim(now: UInt64) -> Claim {
+        guard !isCancelled.load(ordering: .relaxed) else { return .over }
         let start = begin(at: now)
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard index >= 0, index < slots else { return .over }
@@ -107,6 +150,27 @@ final class LoadSchedule: Sendable {
         return now < deadline ? .start(intended: intended) : .missed(intended: intended)
     }
 
+    /// Nanoseconds from the start that a run which ended `elapsed` after it covers: the whole
+    /// duration when the schedule spans it (and was not cancelled), so that the last interval is as
+    /// long as the others even though the last request ended a little before the duration did;
+    /// else up to the run's end.
+    func covered(untilElapsed elapsed: UInt64) -> UInt64 {
+        spansDuration && !isCancelled.load(ordering: .relaxed) ? durationNanoseconds : min(elapsed, durationNanoseconds)
+    }
+
+    /// Hands out nothing more: the slots due before the run ends that were not claimed are missed.
+    func cancel() {
+        isCancelled.store(true, ordering: .relaxed)
+    }
+
+    /// The slots of a run that ended `elapsed` nanoseconds after its start: all of them, unless it
+    /// was cancelled, when the schedule ends with the run — the slots due by then, and any claimed
+    /// ahead of their time.
+    func scheduled(untilElapsed elapsed: UInt64) -> Int {
+        guard isOpenLoop, isCancelled.load(ordering: .relaxed) else { return slots }
+        return max(claimed, firstSlot(notBefore: elapsed))
+    }
+
     /// The run's start: the fixed one if set, else `now` if this is the first claim.
     private func begin(at now: UInt64) -> UInt64 {
         let candidate = fixedStart != 0 ? fixedStart : max(now, 1)
@@ -114,12 +178,11 @@ final class LoadSchedule: Sendable {
         return exchanged ? candidate : original
     }
 
-    /// Slots of an open loop that no worker claimed before the run ended: all of them missed.
-    var unclaimed: Int {
-        guard isOpenLoop else { return 0 }
+    /// The slots handed out so far, `0 ..< claimed`.
+    var claimed: Int {
         let claimed = next.load(ordering: .relaxed)
         // Each worker claims once more after its last slot, so the counter runs past `slots`; a
         // counter that wrapped past Int.max has claimed them all too.
-        return claimed < 0 ? 0 : max(0, slots - min(claimed, slots))
+        return claimed < 0 ? slots : min(claimed, slots)
     }
 }

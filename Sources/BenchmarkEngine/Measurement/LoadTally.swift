@@ -1,8 +1,9 @@
-/// The figures of one worker, or of a whole run once merged: latency histograms and how each
-/// request ended.
+/// The figures of one worker for one interval, or of a whole interval or run once merged: latency
+/// histograms and how each request ended.
 ///
 /// Recording does not allocate once every error class seen has its entry: counts are plain
-/// integers and the histograms are allocated when the tally is made.
+/// integers and the histograms are allocated when the tally is made; ``reset()`` empties it and
+/// keeps that memory.
 struct LoadTally: Sendable {
     /// Latency from each request's intended start (in a closed loop, its actual start).
     var latency: Histogram
@@ -45,5 +46,20 @@ struct LoadTally: Sendable {
         succeeded += other.succeeded
         missed += other.missed
         errors.merge(other.errors, uniquingKeysWith: +)
+    }
+
+    /// Whether nothing was counted.
+    var isEmpty: Bool {
+        sent == 0 && missed == 0
+    }
+
+    /// Empties the tally, keeping its memory.
+    mutating func reset() {
+        latency.reset()
+        uncorrected.reset()
+        sent = 0
+        succeeded = 0
+        missed = 0
+        errors.removeAll(keepingCapacity: true)
     }
 }

@@ -3,7 +3,9 @@ import Synchronization
 /// One worker of a load run: it sends requests one after another as the schedule hands them out,
 /// and keeps its figures where the runner can read them even if a request never returns.
 ///
-/// The state sits behind a lock only the worker takes (twice per request, uncontended) until the
+/// The worker counts each request in the interval of its intended start, in a tally for its current
+/// interval that it hands to the run's ``IntervalRecorder`` when its next request falls in a later
+/// one. The state sits behind a lock only the worker takes (twice per request, uncontended) until the
 /// runner stops it. Once stopped, the worker records nothing more and starts nothing more, so the
 /// figures the runner took stay whole and every request counts once.
 final class LoadWorker: Sendable {
@@ -16,28 +18,55 @@ final class LoadWorker: Sendable {
     }
 
     private struct State {
+        /// The figures of ``interval``.
         var tally: LoadTally
+        var interval = 0
         var phase = Phase.idle
         var isStopped = false
+        /// Whether the worker has handed in its last tally.
+        var isRetired = false
+        /// How late requests started that this worker was waiting for (open loop).
+        var wakeLateness: Histogram
+        /// Requests whose slot the worker took only after it was due (open loop).
+        var lateStarts = 0
     }
 
+    /// The worker's place among the run's workers, for the recorder.
+    let index: Int
+    private let recorder: IntervalRecorder
+    private let intervalNanoseconds: UInt64
     private let state: Mutex<State>
 
-    /// A worker whose histograms have `template`'s layout.
-    init(template: Histogram) {
-        state = Mutex(State(tally: LoadTally(template: template)))
+    /// Worker `index` of a run whose intervals last `intervalNanoseconds` and go to `recorder`;
+    /// its histograms have `template`'s layout and its lateness `lateness`'s.
+    init(index: Int, template: Histogram, lateness: Histogram, recorder: IntervalRecorder, intervalNanoseconds: UInt64) {
+        self.index = index
+        self.recorder = recorder
+        self.intervalNanoseconds = max(1, intervalNanoseconds)
+        state = Mutex(State(tally: LoadTally(template: template), wakeLateness: lateness))
     }
 
-    /// Sends requests until the schedule has no more or the worker is stopped.
-    func run(schedule: LoadSchedule, progress: ProgressMeter, _ operation: () async -> RequestOutcome) async {
+    /// Sends requests until the schedule has no more or the worker is stopped, counting each in
+    /// `inFlight` while it runs.
+    func run(schedule: LoadSchedule, progress: ProgressMeter, inFlight: InFlightGauge, _ operation: () async -> RequestOutcome) async {
+        defer { state.withLock { retire(&$0) } }
         while true {
             let now = Platform.monotonicNanoseconds()
             let claim = state.withLock { state -> LoadSchedule.Claim in
                 guard !state.isStopped else { return .over }
                 let claim = schedule.claim(now: now)
                 switch claim {
-                case .start(let intended): state.phase = intended > now ? .waiting(intended: intended) : .inFlight(intended: intended, started: now)
-                case .missed: state.tally.recordMissed()
+                case .start(let intended):
+                    move(&state, to: interval(of: intended, in: schedule))
+                    if intended > now {
+                        state.phase = .waiting(intended: intended)
+                    } else {
+                        if intended < now { state.lateStarts += 1 }
+                        state.phase = .inFlight(intended: intended, started: now)
+                    }
+                case .missed(let intended):
+                    move(&state, to: interval(of: intended, in: schedule))
+                    state.tally.recordMissed()
                 case .over: break
                 }
                 return claim
@@ -50,11 +79,14 @@ final class LoadWorker: Sendable {
                 let proceeds = state.withLock { state in
                     guard !state.isStopped else { return false }
                     state.phase = .inFlight(intended: intended, started: started)
+                    state.wakeLateness.record(started > intended ? started - intended : 0)
                     return true
                 }
                 guard proceeds else { return }
             }
+            inFlight.enter()
             let outcome = await operation()
+            inFlight.leave()
             let ended = Platform.monotonicNanoseconds()
             let recorded = state.withLock { state in
                 guard !state.isStopped else { return false }
@@ -67,20 +99,43 @@ final class LoadWorker: Sendable {
         }
     }
 
-    /// Stops the worker at monotonic time `now` and returns its figures, with what it was doing
-    /// counted: a request in flight as a timeout (it has run past its timeout when the runner gives
-    /// up on it), a slot it was waiting for as missed.
-    func stop(at now: UInt64) -> LoadTally {
+    /// The interval of a request due at the monotonic time `intended`.
+    private func interval(of intended: UInt64, in schedule: LoadSchedule) -> Int {
+        // A closed loop's first claims may have read the clock just before the run's start.
+        guard let start = schedule.start, intended > start else { return 0 }
+        return Int(clamping: (intended - start) / intervalNanoseconds)
+    }
+
+    /// Hands in the tally when the next request falls in a later interval.
+    private func move(_ state: inout State, to interval: Int) {
+        guard interval != state.interval else { return }
+        recorder.handOver(&state.tally, from: index, interval: state.interval, next: interval)
+        state.interval = interval
+    }
+
+    /// Hands in the last tally, once.
+    private func retire(_ state: inout State) {
+        guard !state.isRetired else { return }
+        state.isRetired = true
+        recorder.handOver(&state.tally, from: index, interval: state.interval, next: IntervalRecorder.retired)
+    }
+
+    /// Stops the worker at monotonic time `now`, with what it was doing counted: a request in flight
+    /// as `inFlightClass` (a timeout when the runner gives up on it at the hard stop: it has run past
+    /// its timeout), a slot it was waiting for as missed. Its figures are handed to the recorder;
+    /// what comes back is its own: how late its timers fired, and how many slots it took late.
+    func stop(at now: UInt64, countingInFlightAs inFlightClass: String = RequestOutcome.timeoutClass) -> (wakeLateness: Histogram, lateStarts: Int) {
         state.withLock { state in
             state.isStopped = true
             switch state.phase {
             case .idle: break
             case .waiting: state.tally.recordMissed()
             case .inFlight(let intended, let started):
-                state.tally.record(.failure(RequestOutcome.timeoutClass), intended: intended, started: started, ended: now)
+                state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
             }
             state.phase = .idle
-            return state.tally
+            retire(&state)
+            return (state.wakeLateness, state.lateStarts)
         }
     }
 }

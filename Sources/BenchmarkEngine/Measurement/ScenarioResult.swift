@@ -44,8 +44,16 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     @ExplicitNull public var outcomes: Outcomes? = nil
     /// Concurrent workers (load runs).
     @ExplicitNull public var concurrency: Int? = nil
-    /// Requests per second asked for (open-loop runs).
+    /// Requests per second asked for (open-loop runs); with stages, the rate the first ramps from.
     @ExplicitNull public var targetRate: Double? = nil
+    /// The stages of a ramping open loop, when it had any.
+    @ExplicitNull public var stages: [LoadStage]? = nil
+    /// The run interval by interval (load runs).
+    @ExplicitNull public var timeSeries: TimeSeries? = nil
+    /// How hard the generator itself worked (load runs).
+    @ExplicitNull public var generator: GeneratorLoad? = nil
+    /// The verdict on the service-level objectives the run was given (`--slo`), if any.
+    @ExplicitNull public var serviceLevel: ServiceLevelVerdict? = nil
 
     /// A result with the figures every scenario has; the others start out `nil`.
     public init(name: String, kind: Kind, operations: Int, warmupOperations: Int, durationSeconds: Double) {
@@ -172,6 +180,27 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         /// Every failed request, whatever its class.
         public var failed: Int {
             errors.values.reduce(0, +)
+        }
+
+        /// Adds `other`'s counts to these: two intervals, or shards of one schedule, as one.
+        public mutating func add(_ other: Outcomes) {
+            scheduled += other.scheduled
+            sent += other.sent
+            missed += other.missed
+            succeeded += other.succeeded
+            errors.merge(other.errors, uniquingKeysWith: +)
+        }
+
+        /// Takes `other`'s counts, added before, out of these; classes that drop to 0 go.
+        mutating func subtract(_ other: Outcomes) {
+            scheduled -= other.scheduled
+            sent -= other.sent
+            missed -= other.missed
+            succeeded -= other.succeeded
+            for (kind, count) in other.errors {
+                let remaining = errors[kind, default: 0] - count
+                errors[kind] = remaining > 0 ? remaining : nil
+            }
         }
 
         /// Whether every request due was sent or missed, and every request sent ended in exactly one

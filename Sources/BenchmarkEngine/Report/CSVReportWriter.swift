@@ -3,7 +3,10 @@ import Foundation
 /// Renders `report.csv`: a header, then one flat row per scenario. Units are in the column names;
 /// a figure that does not apply, or is unavailable, is an empty cell.
 public enum CSVReportWriter {
-    private static let columns: [(String, @Sendable (ScenarioResult) -> String?)] = [
+    private typealias Table = CSVTable<ScenarioResult>
+    private static let format = Table.format
+
+    private static let table = Table(columns: [
         ("scenario", { $0.name }),
         ("kind", { $0.kind.rawValue }),
         ("operations", { String($0.operations) }),
@@ -29,7 +32,7 @@ public enum CSVReportWriter {
         ("sent", { $0.outcomes.map { String($0.sent) } }),
         ("succeeded", { $0.outcomes.map { String($0.succeeded) } }),
         ("errors", { $0.outcomes.map { String($0.errors.values.reduce(0, +)) } }),
-        ("errors_by_class", { $0.outcomes.map { $0.errors.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";") } }),
+        ("errors_by_class", { $0.outcomes.map { Table.errors($0.errors) } }),
         ("latency_p50_ns", { $0.latency.map { String($0.summary.p50) } }),
         ("latency_p90_ns", { $0.latency.map { String($0.summary.p90) } }),
         ("latency_p99_ns", { $0.latency.map { String($0.summary.p99) } }),
@@ -41,24 +44,12 @@ public enum CSVReportWriter {
         // Added after the first schema: appended, so that earlier columns keep their places.
         ("scheduled", { $0.outcomes.map { String($0.scheduled) } }),
         ("missed", { $0.outcomes.map { String($0.missed) } }),
-    ]
+        ("slo_passed", { $0.serviceLevel.map { String($0.passed) } }),
+        ("slo_breaches", { $0.serviceLevel.map { $0.breaches.map(\.objective).joined(separator: ";") } }),
+    ])
 
     /// The CSV text, lines ending in `\n`.
     public static func render(_ report: Report) -> String {
-        var lines = [columns.map(\.0).joined(separator: ",")]
-        for scenario in report.scenarios {
-            lines.append(columns.map { escape($0.1(scenario) ?? "") }.joined(separator: ","))
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func format(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.3f", value) : ""
-    }
-
-    /// Quotes a cell that holds a comma, a quote or a line break, doubling its quotes (RFC 4180).
-    private static func escape(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        table.render(report.scenarios)
     }
 }

@@ -16,8 +16,14 @@ public struct ReportStore: Sendable {
     /// Writes `report` in each of `formats` and returns the run directory.
     @discardableResult
     public func write(_ report: Report, formats: [ReportFormat]) throws -> URL {
-        let rendered = try formats.map { ($0.fileName, try $0.render(report)) }
-        let runDirectory = directory.appendingPathComponent(report.runID, isDirectory: true)
+        try write(formats.flatMap { try $0.files(for: report) }, runID: report.runID)
+    }
+
+    /// Writes `files`, rendered in full beforehand, into the directory of run `runID`, points
+    /// `latest` at it and returns it.
+    @discardableResult
+    public func write(_ rendered: [(name: String, data: Data)], runID: String) throws -> URL {
+        let runDirectory = directory.appendingPathComponent(runID, isDirectory: true)
         do {
             try Platform.makeDirectories(runDirectory)
         } catch {
@@ -26,7 +32,7 @@ public struct ReportStore: Sendable {
         for (name, data) in rendered {
             try Platform.writeAtomically(data, to: runDirectory.appendingPathComponent(name))
         }
-        try Platform.pointLink(directory.appendingPathComponent("latest"), at: report.runID)
+        try Platform.pointLink(directory.appendingPathComponent("latest"), at: runID)
         return runDirectory
     }
 

@@ -15,7 +15,7 @@ public struct SummaryTable: Sendable {
         var sections: [String] = []
         let micro = report.scenarios.filter { $0.kind == .micro }
         if !micro.isEmpty {
-            sections.append(table(
+            sections.append(Self.table(
                 header: ["scenario", "samples", "median/op", "p25–p75", "ops/s", "mallocs/op", "bytes/op", "MB/s", "vs baseline"],
                 rows: micro.map { result in
                     let time = result.nanosecondsPerOperation
@@ -35,12 +35,14 @@ public struct SummaryTable: Sendable {
         }
         let load = report.scenarios.filter { $0.kind == .load }
         if !load.isEmpty {
-            sections.append(table(
+            sections.append(Self.table(
                 header: ["scenario", "workers", "rate/s", "requests", "errors", "p50", "p90", "p99", "p99.9", "max", "mallocs/req", "bytes/req"],
                 rows: load.map { result in
                     let latency = result.latency?.summary
                     let errors = result.outcomes?.failed ?? 0
-                    let rate = result.targetRate.map { "\(Self.count(result.operationsPerSecond)) of \(Self.count($0))" }
+                    // A ramp's target changes; what was due is the schedule, so it stands as the target.
+                    let target = result.stages == nil ? result.targetRate : result.outcomes.map { Double($0.scheduled) / max(result.durationSeconds, 1e-9) }
+                    let rate = target.map { "\(Self.count(result.operationsPerSecond)) of \(Self.count($0))" }
                     return [
                         result.name,
                         result.concurrency.map(String.init) ?? "–",
@@ -58,6 +60,7 @@ public struct SummaryTable: Sendable {
                 }
             ))
             sections += load.compactMap(Self.missedRate)
+            sections += load.compactMap(Self.serviceLevel)
         }
         if !report.environment.jemallocLinked {
             sections.append("Allocation figures unavailable (n/a): built without jemalloc. Install libjemalloc-dev and rebuild.")
@@ -68,25 +71,57 @@ public struct SummaryTable: Sendable {
     /// A sentence saying that an open loop did not reach its target rate, when it missed requests.
     private static func missedRate(_ result: ScenarioResult) -> String? {
         guard let outcomes = result.outcomes, outcomes.missed > 0, outcomes.scheduled > 0 else { return nil }
-        let rate = result.targetRate.map { " of \(count($0)) requests/s" } ?? ""
+        let rate = result.stages == nil ? result.targetRate.map { " of \(count($0)) requests/s" } ?? "" : " of the ramp"
         let share = String(format: "%.1f%%", Double(outcomes.missed) / Double(outcomes.scheduled) * 100)
         return "Target rate\(rate) not reached in \(result.name): \(outcomes.missed) of \(outcomes.scheduled) scheduled "
             + "requests (\(share)) were due but never started before the duration ended (missed); the server "
             + "or the client could not keep up with \(result.concurrency.map { "\($0) workers" } ?? "the workers")."
     }
 
-    private func table(header: [String], rows: [[String]]) -> String {
+    /// The verdict on a scenario's objectives: a line, then a row per objective.
+    private static func serviceLevel(_ result: ScenarioResult) -> String? {
+        guard let verdict = result.serviceLevel else { return nil }
+        let broken = verdict.breaches.count
+        let outcome = verdict.passed ? "**passed**" : "**FAILED** (\(broken) of \(verdict.objectives.count) broken)"
+        let window = verdict.window == "whole" ? "the whole run" : verdict.window == "interval" ? "each interval" : "every \(verdict.window) window"
+        let rows = verdict.objectives.map { objective -> [String] in
+            let worst = objective.worst.map { "\(value($0.value, unit: objective.unit)) at \(seconds($0.startSeconds))–\(seconds($0.startSeconds + $0.durationSeconds))" }
+            let status = switch objective.status {
+            case .passed: "passed"
+            case .failed: objective.windowsJudged > 1 ? "FAILED in \(objective.windowsBreached) of \(objective.windowsJudged)" : "FAILED"
+            case .notApplicable: "does not apply"
+            }
+            return [objective.objective, objective.measured.map { value($0, unit: objective.unit) } ?? "–", worst ?? "–",
+                    status + (objective.note.map { ": \($0)" } ?? "")]
+        }
+        return "Service-level objectives of \(result.name), judged over \(window): \(outcome)\n\n"
+            + table(header: ["objective", "measured", "worst interval", "verdict"], rows: rows, leftAligned: [0, 3])
+    }
+
+    /// A latency or a share, as an objective's value reads.
+    static func value(_ value: Double, unit: String) -> String {
+        unit == "ns" ? duration(value) : String(format: "%.2f%%", value * 100)
+    }
+
+    /// Seconds from a run's start, `12 s`, `1.5 s`.
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(format: "%.0f s", value) : String(format: "%.1f s", value)
+    }
+
+    /// A Markdown table, every column as wide as its widest cell; the columns in `leftAligned` (by
+    /// default the first) are text and aligned left, the others are numbers and aligned right.
+    static func table(header: [String], rows: [[String]], leftAligned: Set<Int> = [0]) -> String {
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
             "| " + zip(cells, widths).enumerated().map { index, pair in
                 let padding = String(repeating: " ", count: pair.1 - pair.0.count)
-                return index == 0 ? pair.0 + padding : padding + pair.0
+                return leftAligned.contains(index) ? pair.0 + padding : padding + pair.0
             }.joined(separator: " | ") + " |"
         }
         let rule = "|" + widths.enumerated().map { index, width in
-            index == 0 ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
+            leftAligned.contains(index) ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
         }.joined(separator: "|") + "|"
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
     }

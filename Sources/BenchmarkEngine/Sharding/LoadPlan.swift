@@ -10,8 +10,13 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     public var url: String
     /// The HTTP method.
     public var method: String
-    /// The whole run's requests per second (open loop), or `nil` (closed loop).
+    /// The whole run's requests per second (open loop), or `nil` (closed loop); with stages, the
+    /// rate the first ramps from.
     @ExplicitNull public var rate: Double?
+    /// The stages of a ramping open loop, or `nil`.
+    @ExplicitNull public var stages: [LoadStage]? = nil
+    /// The time series' interval, in seconds, or `nil` when the run kept none.
+    @ExplicitNull public var intervalSeconds: Double? = nil
     /// The whole run's workers, shared between the shards.
     public var concurrency: Int
     /// How long requests were started, in seconds.
@@ -63,6 +68,8 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "URL": url,
             "method": method,
             "rate": rate.map { "\($0)" } ?? "none (closed loop)",
+            "stages": stages.map { $0.map { "\(Double($0.durationNanoseconds) / 1e9) s to \($0.targetRate)/s" }.joined(separator: ", ") } ?? "none",
+            "interval": intervalSeconds.map { "\($0) s" } ?? "none",
             "concurrency": "\(concurrency)",
             "duration": "\(durationSeconds) s",
             "timeout": "\(timeoutSeconds) s",

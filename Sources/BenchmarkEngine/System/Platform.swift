@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// Every call into the operating system the engine makes, in one place.
 public enum Platform {
@@ -17,6 +18,30 @@ public enum Platform {
         clock_gettime(CLOCK_MONOTONIC, &spec)
         #endif
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// Microseconds since the Unix epoch on the wall clock, for stamping when a run started.
+    public static func unixMicroseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) &* 1_000_000 &+ Int64(spec.tv_nsec) / 1_000
+    }
+
+    /// CPU time, user and system, this process has used so far, in nanoseconds.
+    public static func processCPUNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// Calls `handler` the first time the process is interrupted (SIGINT, Ctrl-C) instead of ending
+    /// it, so that a long command can stop cleanly and keep what it has; from then on, or once the
+    /// returned watch is stopped, an interruption ends the process as usual.
+    public static func onFirstInterrupt(_ handler: @escaping @Sendable () -> Void) -> InterruptWatch {
+        signal(SIGINT, SIG_IGN)
+        let watch = InterruptWatch()
+        watch.start(handler)
+        return watch
     }
 
     /// Whether standard output is a terminal, where a live progress line makes sense.
@@ -129,6 +154,36 @@ public enum Platform {
             unlink(temporary.path)
             throw PlatformError(call: "rename", path: link.path)
         }
+    }
+}
+
+/// Interruptions being watched for (``Platform/onFirstInterrupt(_:)``).
+public final class InterruptWatch: Sendable {
+    /// The signal's dispatch source while watching.
+    private let source = Mutex<(any DispatchSourceSignal)?>(nil)
+
+    init() {}
+
+    func start(_ handler: @escaping @Sendable () -> Void) {
+        source.withLock { source in
+            let signals = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+            signals.setEventHandler { [self] in
+                stop()
+                handler()
+            }
+            signals.resume()
+            source = signals
+        }
+    }
+
+    /// Stops watching: an interruption ends the process again.
+    public func stop() {
+        let wasWatching = source.withLock { source in
+            defer { source = nil }
+            source?.cancel()
+            return source != nil
+        }
+        if wasWatching { signal(SIGINT, SIG_DFL) }
     }
 }
 

@@ -12,6 +12,15 @@ struct Console: Sendable {
         print("\(tool) \(environment.toolVersion) · \(scenarios) scenarios\(isQuick ? " · quick" : "") · \(environment.buildConfiguration) · \(allocator)")
     }
 
+    /// Prints `line` on a line of its own, above a progress line on a terminal.
+    func printLine(_ line: String) {
+        if isTerminal {
+            FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(line)\n".utf8))
+        } else {
+            print(line)
+        }
+    }
+
     /// Redraws `scenario · elapsed · operations · rate` five times a second until stopped.
     func showProgress(of scenario: String, _ progress: ProgressMeter) -> Ticker {
         guard isTerminal else { return Ticker(task: nil) }

@@ -16,6 +16,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// 1: a regression, a failed scenario, a report that could not be written, or a load run in
     /// which not one request succeeded.
     public static let failure = ExitCode(rawValue: 1)
+    /// 3: the run was measured and reported, but it broke a service-level objective (`--slo`), or
+    /// a capacity search found no rate that meets them. Distinct from 1 so that a gate in CI can
+    /// tell a service too slow from a run that went wrong.
+    public static let objectiveBreached = ExitCode(rawValue: 3)
     /// 64 (`EX_USAGE`): a bad command, option or value (an invalid baseline name included), or a
     /// suite that declares an invalid or duplicate scenario name. Nothing was measured or sent.
     public static let usage = ExitCode(rawValue: 64)
@@ -35,6 +39,11 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
         case ReportError.unreadable, is InvalidInput, is ShardMergeError: self = .badInput
         default: self = .failure
         }
+    }
+
+    /// 3 when any of `results` broke its objectives, 0 otherwise.
+    init(judging results: [ScenarioResult]) {
+        self = results.contains { $0.serviceLevel?.passed == false } ? .objectiveBreached : .success
     }
 
     /// The number.

@@ -12,7 +12,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
     let url: URL
     let output: String
     let method: String
-    let headers: [LoadOptions.Header]
+    let headers: [RequestOptions.Header]
     let timeoutSeconds: Double
     let transport: TransportKind
 
@@ -44,11 +44,11 @@ public struct CaptureCommand: BenchCommand, Equatable {
         let usage = help(in: suite)
         let options: [ArgumentParser.Option] = ["url", "out", "header", "method", "timeout", "transport"].map(ArgumentParser.Option.value)
         let parsed = try ArgumentParser(options: options, usage: usage).parse(arguments)
-        let url = try LoadOptions.url(parsed["url"], usage: usage)
+        let url = try RequestOptions.url(parsed["url"], usage: usage)
         guard let output = parsed["out"] else { throw UsageError(message: "missing '--out <file>'", usage: usage) }
-        var headers: [LoadOptions.Header] = []
+        var headers: [RequestOptions.Header] = []
         for field in parsed.all("header") {
-            headers.append(try LoadOptions.Header.parse(field, usage: usage))
+            headers.append(try RequestOptions.Header.parse(field, usage: usage))
         }
         let method = parsed["method"] ?? "GET"
         guard method.allSatisfy({ $0.isLetter && $0.isASCII }) else {

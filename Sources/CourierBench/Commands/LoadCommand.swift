@@ -1,9 +1,6 @@
 import BenchmarkEngine
 import Courier
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// `load`: the client driven against one URL, reported like any scenario.
 public struct LoadCommand: BenchCommand, Equatable {
@@ -23,52 +20,31 @@ public struct LoadCommand: BenchCommand, Equatable {
 
     /// The scenario name the run is reported under: `load/url/urlsession` or `load/url/curl`.
     var scenarioName: String {
-        "load/url/\(options.transport.name)"
+        "load/url/\(options.request.transport.name)"
     }
 
-    /// Runs the load and writes its report.
+    /// Runs the load, judges it against its objectives and writes its report.
     public func run(in context: CommandContext) async throws -> ExitCode {
-        var body: Data?
-        if let file = options.bodyFile {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw UsageError(message: "cannot read the '--body' file '\(file)'", usage: Self.help(in: context.suite))
-            }
-            body = data
-        }
+        let usage = Self.help(in: context.suite)
         do {
             try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).checkWritable()
         } catch {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
-        // A shard runs its share of the workers; the schedule, rate and limit stay the whole run's.
-        let workers = options.shard.share(of: options.concurrency)
-        let transport = try options.transport.make(TransportSettings(
-            connections: workers, timeoutSeconds: options.timeoutSeconds, threads: options.reactors
-        ))
-        let client = transport.client(baseURL: options.url, decoder: decoder)
-        let scenarioName = self.scenarioName
-        let endpoint = URLEndpoint(options, body: body)
-        var configuration = LoadConfiguration(
-            concurrency: workers,
-            rate: options.rate,
-            maximumRequests: options.requests,
-            durationNanoseconds: LoadConfiguration.nanoseconds(options.durationSeconds),
-            requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(options.timeoutSeconds)
-        )
-        configuration.shard = options.shard
+        let target = try RequestTarget.open(options.request, connections: options.workers, usage: usage)
         let startedAt = Date()
         let counter = AllocationCounter.shared
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: counter?.backend)
-        var scheduleStartedAt = Date()
+        var configuration = options.configuration
+        var scheduleStartedAt: Date?
         var lateStart: Double?
         if let start = options.startAt {
             Platform.writeToStandardError("Shard \(options.shard) waits until \(start.rfc3339) to start.\n")
             do {
-                try await start.wait(usage: Self.help(in: context.suite))
+                try await start.wait(usage: usage)
             } catch {
-                await transport.shutDown()
+                await target.transport.shutDown()
                 throw error
             }
             // The shared instant on this process's monotonic clock, read together with the wall clock:
@@ -80,65 +56,51 @@ public struct LoadCommand: BenchCommand, Equatable {
             lateStart = late
         }
         let progress = ProgressMeter()
-        let console = Console()
-        let ticker = console.showProgress(of: scenarioName, progress)
-        let result: ScenarioResult
-        let decode = options.decode
-        if options.startAt == nil { scheduleStartedAt = Date() }
+        let ticker = Console().showProgress(of: scenarioName, progress)
+        var result: ScenarioResult
+        let plan = self.plan(startedAt: scheduleStartedAt ?? Date(), lateBy: lateStart)
         do {
-            let context = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
-            result = try await LoadRunner.run(in: context, configuration: configuration) {
-                await outcome { try await Self.send(endpoint, with: client, decode: decode) }
-            }
+            let scenario = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
+            result = try await LoadRunner.run(in: scenario, configuration: configuration, target.operation)
         } catch {
             await ticker.stop()
-            await transport.shutDown()
+            await target.transport.shutDown()
             throw error
         }
         await ticker.stop()
-        await transport.shutDown()
+        await target.transport.shutDown()
+        result.serviceLevel = try options.objectives.verdict(on: result)
 
         let published = ReportPublisher.publish(
             [result], commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
-            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite,
-            load: plan(startedAt: scheduleStartedAt, lateBy: lateStart)
+            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite, load: plan
         )
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
             let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-            Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.url(options.url.absoluteString)) succeeded (\(classes))\n")
+            Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.url(options.request.url.absoluteString)) succeeded (\(classes))\n")
             return .failure
         }
-        return .success
+        return ExitCode(judging: [result])
     }
 
     /// What this run was asked to do, as its report records it for `merge`.
     private func plan(startedAt: Date, lateBy lateStart: Double?) -> LoadPlan {
-        let decode = switch options.decode {
+        let request = options.request
+        let decode = switch request.decode {
         case .none: "none"
         case .json: "json"
         case .model(let model): model.name
         }
         var plan = LoadPlan(
-            runLabel: options.runLabel, shard: options.shard, url: Redaction.url(options.url.absoluteString), method: options.method,
+            runLabel: options.runLabel, shard: options.shard, url: Redaction.url(request.url.absoluteString), method: request.method,
             rate: options.rate, concurrency: options.concurrency, durationSeconds: options.durationSeconds,
-            timeoutSeconds: options.timeoutSeconds, requests: options.requests, transport: options.transport.name, decode: decode,
+            timeoutSeconds: request.timeoutSeconds, requests: options.requests, transport: request.transport.name, decode: decode,
             startAt: options.startAt?.rfc3339, scheduleStartedAt: startedAt.timeIntervalSince1970
         )
         plan.lateStartSeconds = lateStart
+        plan.stages = options.stages.isEmpty ? nil : options.stages
+        plan.intervalSeconds = options.intervalSeconds
         return plan
-    }
-
-    private static func send(_ endpoint: URLEndpoint, with client: APIClient, decode: LoadOptions.Decode) async throws -> Int {
-        let body = try await client.send(endpoint)
-        switch decode {
-        case .none: return body.count
-        case .json:
-            _ = try client.decode(JSONValue.self, from: body)
-            return 1
-        case .model(let model):
-            try model.decode(body, with: client)
-            return 1
-        }
     }
 }

@@ -21,6 +21,8 @@ public struct RunCommand: BenchCommand, Equatable {
     public var baseline: String?
     /// The thresholds of that comparison.
     public var thresholds = Thresholds()
+    /// What each load scenario's run is judged by (`--slo`).
+    var objectives = ObjectiveOptions()
 
     /// The default run: the default suite, full length, every format, into `Reports`.
     public init() {}
@@ -30,7 +32,7 @@ public struct RunCommand: BenchCommand, Equatable {
         OVERVIEW: Runs scenarios, prints a summary table and writes Reports/<run-id>/.
 
         USAGE: \(suite.tool) run [--filter <pattern>] [--quick] [--out <dir>] [--format <formats>]
-                         [--baseline <name> [<thresholds>]]
+                         [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>]
 
         OPTIONS:
           --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
@@ -41,23 +43,26 @@ public struct RunCommand: BenchCommand, Equatable {
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
                                   on a regression.
         \(ComparisonOptions.usage)
+        \(ObjectiveOptions.usage)
           -h, --help              Shows this help.
 
         A scenario that throws, or crashes its worker process, is reported as failed (exit 1); the
-        others' results are still written.
+        others' results are still written. Objectives judge the load scenarios (those with a time
+        series, of 1 s intervals); a breach exits 3 unless something exits 1 first.
         """
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
         let usage = help(in: suite)
         let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .value("out"), .value("format"), .value("baseline")]
-        let parsed = try ArgumentParser(options: options + ComparisonOptions.options, usage: usage).parse(arguments)
+        let parsed = try ArgumentParser(options: options + ComparisonOptions.options + ObjectiveOptions.options, usage: usage).parse(arguments)
         var run = RunCommand()
         run.filter = parsed["filter"]
         run.isQuick = parsed["quick"] != nil
         run.outputDirectory = parsed["out"] ?? run.outputDirectory
         if let baseline = parsed["baseline"] { run.baseline = try ComparisonOptions.baseline(baseline, usage: usage) }
         run.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
+        run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Double(LoadConfiguration.defaultIntervalNanoseconds) / 1e9, usage: usage)
         if let list = parsed["format"] {
             var formats: [ReportFormat] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
@@ -90,7 +95,10 @@ public struct RunCommand: BenchCommand, Equatable {
 
         // Failures are reported on standard error as they happen; the others' results go on.
         let outcomes = await context.execution.run(selected, isQuick: isQuick, suite: suite)
-        let results = outcomes.flatMap { $0.results ?? [] }
+        var results = outcomes.flatMap { $0.results ?? [] }
+        for index in results.indices {
+            results[index].serviceLevel = try objectives.verdict(on: results[index])
+        }
         let failed = outcomes.contains { $0.results == nil }
 
         let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds) }
@@ -103,6 +111,6 @@ public struct RunCommand: BenchCommand, Equatable {
         if let comparison = report.baselineComparison, !comparison.regressions.isEmpty {
             return .failure
         }
-        return failed ? .failure : .success
+        return failed ? .failure : ExitCode(judging: results)
     }
 }

@@ -10,7 +10,7 @@ struct URLEndpoint: Endpoint {
     let headers: [String: String]
     let body: RequestBody?
 
-    init(_ options: LoadOptions, body: Data?) {
+    init(_ options: RequestOptions, body: Data?) {
         path = options.url.absoluteString
         method = options.method
         // Repeated names are joined as HTTP allows for list-valued fields.

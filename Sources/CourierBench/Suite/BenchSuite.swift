@@ -30,6 +30,7 @@ public struct BenchSuite: Sendable {
     public static let standardCommands: [any BenchCommand.Type] = [
         RunCommand.self,
         LoadCommand.self,
+        CapacityCommand.self,
         MergeCommand.self,
         CaptureCommand.self,
         DecodeCommand.self,

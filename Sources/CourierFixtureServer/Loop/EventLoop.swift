@@ -26,6 +26,8 @@ final class EventLoop {
     private var unserved: [Int32] = []
     private var random = SystemRandomNumberGenerator()
     private var timers = 0
+    /// The queues of the routes with a capacity, by path.
+    private var queues: [String: ServiceQueue] = [:]
 
     init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts) {
         self.listener = listener
@@ -138,7 +140,11 @@ final class EventLoop {
                 }
                 switch routed {
                 case .success(let reply):
-                    let delay = reply.route.delay.nanoseconds(using: &random)
+                    var delay = reply.route.delay.nanoseconds(using: &random)
+                    if let capacity = reply.route.capacity {
+                        let now = Self.now()
+                        delay &+= queues[head.path, default: ServiceQueue(capacity)].admit(at: now) &- now
+                    }
                     if delay > 0 {
                         schedule(.respond(reply), after: delay, on: connection)
                     } else {

@@ -23,6 +23,9 @@ public struct FixtureRoute: Sendable, Equatable {
     public var delay: FixtureDelay
     /// How the server misbehaves instead of answering plainly, if it does.
     public var fault: FixtureFault?
+    /// The workers the route's requests queue for, if any: the answer comes when a request's turn
+    /// is over (a `delay` adds to it).
+    public var capacity: FixtureCapacity?
     /// Whether the body describes the request instead: `{"method":"POST","bodyLength":5,"body":"hello"}`
     /// (the body as UTF-8 text, invalid bytes replaced), with `"authorization"` when the request
     /// carried one. `body` is then ignored.
@@ -55,6 +58,7 @@ public struct FixtureRoute: Sendable, Equatable {
         self.fault = fault
         self.echoesRequest = echoesRequest
         requirement = nil
+        capacity = nil
     }
 
     /// A JSON body with this status.
@@ -125,6 +129,13 @@ public struct FixtureRoute: Sendable, Equatable {
     public func with(delay: FixtureDelay) -> FixtureRoute {
         var route = self
         route.delay = delay
+        return route
+    }
+
+    /// This route served by `capacity`'s workers: its requests queue for them.
+    public func with(capacity: FixtureCapacity) -> FixtureRoute {
+        var route = self
+        route.capacity = capacity
         return route
     }
 

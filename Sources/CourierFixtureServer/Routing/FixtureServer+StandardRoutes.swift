@@ -26,6 +26,7 @@ extension FixtureServer {
     /// | `/faults/repeated-headers` | `WWW-Authenticate`, `Set-Cookie` and `Vary` each sent twice, with commas inside values |
     /// | `/redirect/<status>` | 301, 302, 303, 307 or 308 to `/echo` |
     /// | `/echo` | the request's method, body length, body and `Authorization`, as JSON |
+    /// | `/capacity` | one movie from ``standardCapacity``'s workers: 400 requests a second, then a queue |
     ///
     /// A server that fails every connection before any route is read is a
     /// ``Configuration/acceptance-swift.property`` away (`.reset`, `.stall`).
@@ -55,6 +56,7 @@ extension FixtureServer {
             "/faults/jitter": FixtureRoute.payload(.tinyObject).with(delay: .random(.milliseconds(1)...(.milliseconds(20)))),
             "/faults/repeated-headers": FixtureRoute(headers: repeatedHeaders.adding("Content-Type", "application/json"), body: Data(#"{"ok":true}"#.utf8)),
             "/echo": .echo(),
+            "/capacity": FixtureRoute.payload(.tinyObject).with(capacity: standardCapacity),
         ]
         for status in [301, 302, 303, 307, 308] {
             routes["/redirect/\(status)"] = .redirect(status: status, to: "/echo")
@@ -64,6 +66,9 @@ extension FixtureServer {
         }
         return routes
     }()
+
+    /// The workers behind the standard `/capacity` route: 4 of 10 ms, 400 requests a second.
+    public static let standardCapacity = FixtureCapacity(workers: 4, serviceTime: .milliseconds(10))
 
     /// The fields of `/faults/repeated-headers`: each name twice, commas inside quoted strings, inside
     /// a challenge's parameters and inside cookie dates, where a careless split breaks them apart.

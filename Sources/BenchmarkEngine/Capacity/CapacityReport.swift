@@ -1,0 +1,109 @@
+import Foundation
+
+/// A capacity search (`bench capacity`): its settings, every step it ran, and what it found.
+///
+/// `capacity.json` is this value encoded with sorted keys. Like ``Report`` it keeps its
+/// ``schemaVersion`` while fields are only added; `Reports/README.md` documents each.
+public struct CapacityReport: Codable, Sendable, Equatable {
+    /// The version of this schema that `capacity.json` follows.
+    public static let currentSchemaVersion = 1
+
+    /// The schema version the report was written with.
+    public var schemaVersion: Int
+    /// The run's identifier, also its directory name.
+    public var runID: String
+    /// When the search started, ISO 8601 in UTC.
+    public var startedAt: String
+    /// The machine and build of the generator.
+    public var environment: Report.Environment
+    /// The command line, secrets redacted.
+    public var commandLine: [String]
+    /// The URL searched, secrets redacted.
+    public var target: String
+    /// How the search was set up.
+    public var settings: CapacitySettings
+    /// Every step completed, in the order run.
+    public var steps: [CapacityStep]
+    /// What the search found, and why it stopped.
+    public var result: CapacityResult
+
+    /// A report of `steps` and their `result`.
+    public init(
+        runID: String, startedAt: String, environment: Report.Environment, commandLine: [String], target: String,
+        settings: CapacitySettings, steps: [CapacityStep], result: CapacityResult
+    ) {
+        schemaVersion = Self.currentSchemaVersion
+        self.runID = runID
+        self.startedAt = startedAt
+        self.environment = environment
+        self.commandLine = commandLine
+        self.target = target
+        self.settings = settings
+        self.steps = steps
+        self.result = result
+    }
+}
+
+/// The settings of a capacity search.
+public struct CapacitySettings: Codable, Sendable, Equatable {
+    /// The objectives a step must meet, as written (`p99<=50ms`).
+    public var objectives: [String]
+    /// The window they are judged over within each step's measured part: `whole`, `interval` or a
+    /// rolling window's length.
+    public var window: String
+    /// The first step's rate, and the most any step asks for, requests per second.
+    public var minimumRate: Double
+    public var maximumRate: Double
+    /// How much each step of the first phase multiplies the rate by.
+    public var growthFactor: Double
+    /// Bisection stops once the failing rate is within this fraction above the passing one.
+    public var precision: Double
+    /// Each step's measured part and the warm-up before it, seconds.
+    public var stepSeconds: Double
+    public var warmupSeconds: Double
+    /// No step starts after this many seconds of searching.
+    public var maximumTimeSeconds: Double
+    /// The time series' interval, seconds.
+    public var intervalSeconds: Double
+    /// The most requests in flight at once.
+    public var concurrency: Int
+    /// A step in which more than this share of requests fails is an error storm, failed whatever the
+    /// objectives say.
+    public var errorStormShare: Double
+    /// The transport the requests went through (`urlsession`, `curl`), when known.
+    @ExplicitNull public var transport: String? = nil
+
+    /// Settings with these values.
+    public init(
+        objectives: [String], window: String, minimumRate: Double, maximumRate: Double, growthFactor: Double, precision: Double,
+        stepSeconds: Double, warmupSeconds: Double, maximumTimeSeconds: Double, intervalSeconds: Double, concurrency: Int,
+        errorStormShare: Double, transport: String?
+    ) {
+        self.objectives = objectives
+        self.window = window
+        self.minimumRate = minimumRate
+        self.maximumRate = maximumRate
+        self.growthFactor = growthFactor
+        self.precision = precision
+        self.stepSeconds = stepSeconds
+        self.warmupSeconds = warmupSeconds
+        self.maximumTimeSeconds = maximumTimeSeconds
+        self.intervalSeconds = intervalSeconds
+        self.concurrency = concurrency
+        self.errorStormShare = errorStormShare
+        self.transport = transport
+    }
+}
+
+extension CapacitySettings {
+    /// The settings of `search`, whose requests go through `transport`.
+    public init(_ search: CapacitySearch, transport: String?) {
+        self.init(
+            objectives: search.objectives.map(\.description), window: search.window.description,
+            minimumRate: search.minimumRate, maximumRate: search.maximumRate, growthFactor: search.growthFactor, precision: search.precision,
+            stepSeconds: Double(search.stepNanoseconds) / 1e9, warmupSeconds: Double(search.warmupNanoseconds) / 1e9,
+            maximumTimeSeconds: Double(search.maximumTimeNanoseconds) / 1e9, intervalSeconds: Double(search.intervalNanoseconds) / 1e9,
+            concurrency: search.concurrency, errorStormShare: search.limits.errorStormShare, transport: transport
+        )
+    }
+}

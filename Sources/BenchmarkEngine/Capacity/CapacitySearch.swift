@@ -1,0 +1,199 @@
+import Foundation
+
+/// Finds the highest request rate a server sustains within its service-level objectives.
+///
+/// Open-loop steps, each with a warm-up that is discarded: the rate grows geometrically from the
+/// minimum until a step fails (an objective broken, an error storm, or the generator unable to keep
+/// its schedule), then the gap between the last rate that passed and the first that failed is
+/// halved (geometrically) until it is within the precision. No step starts once the time allowed is
+/// spent, so a search ends within that time plus one step, whatever the server does; cancelling the
+/// caller ends it after the step in flight is given up, which is discarded.
+///
+/// ```swift
+/// let search = CapacitySearch(objectives: [try ServiceLevelObjective(parsing: "p99<=50ms")])
+/// let found = await search.run(with: runner) { step in print(step.targetRate, step.status) }
+/// found.result.maximumSustainableRate
+/// ```
+public struct CapacitySearch: Sendable {
+    /// What every step must meet.
+    public var objectives: [ServiceLevelObjective]
+    /// Over what each step's measured part is judged.
+    public var window = ObjectiveWindow.whole
+    /// The first step's rate and the most a step asks for, requests per second.
+    public var minimumRate = 10.0
+    public var maximumRate = 100_000.0
+    /// How much each step of the first phase multiplies the rate by.
+    public var growthFactor = 2.0
+    /// Bisection stops when the failing rate is within this fraction above the passing one.
+    public var precision = 0.05
+    /// Each step's measured part, and the warm-up before it.
+    public var stepNanoseconds: UInt64 = 10_000_000_000
+    public var warmupNanoseconds: UInt64 = 2_000_000_000
+    /// No step starts after this much time searching.
+    public var maximumTimeNanoseconds: UInt64 = 600_000_000_000
+    /// The time series' interval within each step.
+    public var intervalNanoseconds: UInt64 = 1_000_000_000
+    /// The most requests in flight, and each request's time limit.
+    public var concurrency = 256
+    public var requestTimeoutNanoseconds: UInt64 = 10_000_000_000
+    /// What else decides a step.
+    public var limits = CapacityStep.Limits()
+
+    /// A search for the rate that meets `objectives`, with the other settings at their defaults.
+    public init(objectives: [ServiceLevelObjective]) {
+        self.objectives = objectives
+    }
+
+    /// The steps run and what they show.
+    public struct Outcome: Sendable {
+        /// Every step completed, in order.
+        public var steps: [CapacityStep]
+        /// The verdict.
+        public var result: CapacityResult
+    }
+
+    /// The open loop of one step at `rate`.
+    public func configuration(rate: Double) -> LoadConfiguration {
+        var configuration = LoadConfiguration(
+            concurrency: concurrency, rate: rate, durationNanoseconds: warmupNanoseconds.addingSaturated(stepNanoseconds),
+            requestTimeoutNanoseconds: requestTimeoutNanoseconds
+        )
+        configuration.intervalNanoseconds = intervalNanoseconds
+        return configuration
+    }
+
+    /// Searches, running each step on `runner` and passing it to `stepCompleted` as it completes.
+    public func run(with runner: some CapacityStepRunner, stepCompleted: (CapacityStep) -> Void = { _ in }) async -> Outcome {
+        let started = runner.now()
+        var steps: [CapacityStep] = []
+        var passing: CapacityStep?
+        var failing: CapacityStep?
+        var stop: (reason: CapacityResult.StopReason, detail: String?)?
+
+        /// Runs one step at `rate`; `nil` when the search must stop first.
+        func step(_ rate: Double, _ phase: CapacityStep.Phase) async -> CapacityStep? {
+            if Task.isCancelled {
+                stop = (.interrupted, nil)
+                return nil
+            }
+            let elapsed = runner.now() &- started
+            guard elapsed < maximumTimeNanoseconds else {
+                stop = (.timeLimit, nil)
+                return nil
+            }
+            do {
+                let result = try await runner.runStep(configuration(rate: rate))
+                // A step given up half-way says nothing about the rate: it is discarded.
+                guard !Task.isCancelled else {
+                    stop = (.interrupted, nil)
+                    return nil
+                }
+                let judged = try CapacityStep(
+                    judging: result, number: steps.count + 1, phase: phase, targetRate: rate, startSeconds: Double(elapsed) / 1e9,
+                    warmupSeconds: Double(warmupNanoseconds) / 1e9, objectives: objectives, window: window, limits: limits
+                )
+                steps.append(judged)
+                stepCompleted(judged)
+                return judged
+            } catch {
+                stop = (.stepFailed, "the step at \(Self.rate(rate)) could not run: \(error)")
+                return nil
+            }
+        }
+
+        var rate = min(minimumRate, maximumRate)
+        growing: while let completed = await step(rate, .grow) {
+            guard !completed.status.isFailure else {
+                failing = completed
+                break growing
+            }
+            passing = completed
+            guard rate < maximumRate else {
+                stop = (.maximumRateSustained, nil)
+                break growing
+            }
+            rate = min(rate * max(growthFactor, 1 + precision), maximumRate)
+        }
+        if stop == nil, passing == nil, failing != nil {
+            stop = (.failedAtMinimumRate, nil)
+        }
+        while stop == nil, let low = passing, let high = failing {
+            guard high.targetRate > low.targetRate * (1 + precision) else {
+                stop = (.converged, nil)
+                break
+            }
+            guard let completed = await step((low.targetRate * high.targetRate).squareRoot(), .bisect) else { break }
+            if completed.status.isFailure { failing = completed } else { passing = completed }
+        }
+        let reason = stop ?? (.converged, nil)
+        let elapsed = Double(runner.now() &- started) / 1e9
+        return Outcome(steps: steps, result: Self.result(reason: reason.reason, detail: reason.detail, passing: passing, failing: failing, steps: steps, seconds: elapsed))
+    }
+
+    private static func result(
+        reason: CapacityResult.StopReason, detail: String?, passing: CapacityStep?, failing: CapacityStep?, steps: [CapacityStep], seconds: Double
+    ) -> CapacityResult {
+        var sentences: [String] = []
+        switch reason {
+        case .converged: break
+        case .maximumRateSustained: sentences.append("Every step passed up to the maximum rate, \(rate(passing?.targetRate ?? 0)): the server sustains at least that.")
+        case .failedAtMinimumRate: sentences.append("The first step, at the minimum rate of \(rate(failing?.targetRate ?? 0)), already failed.")
+        case .timeLimit: sentences.append("The time allowed ran out before the search converged.")
+        case .interrupted: sentences.append("Interrupted after \(steps.count) step\(steps.count == 1 ? "" : "s"); the step in progress was discarded.")
+        case .stepFailed: sentences.append("Stopped: \(detail ?? "a step could not run").")
+        }
+        if let passing { sentences.append("\(rate(passing.targetRate)) met every objective.") }
+        var limit: CapacityResult.Limit?
+        if let failing {
+            let why = failing.reasons.first.map { " (\($0))" } ?? ""
+            switch failing.status {
+            case .generatorLimited:
+                limit = .generator
+                sentences.append("At \(rate(failing.targetRate)) the generator could not keep its own schedule\(why): that is the generator's limit, "
+                    + "not the server's, which is at least \(rate(passing?.targetRate ?? 0)) and may be higher.")
+            case .errorStorm, .failed:
+                limit = .server
+                sentences.append("\(rate(failing.targetRate)) did not\(why).")
+            case .passed:
+                break
+            }
+        }
+        var result = CapacityResult(stopReason: reason, explanation: sentences.joined(separator: " "), searchSeconds: seconds)
+        result.maximumSustainableRate = passing?.targetRate
+        result.lowestFailingRate = failing?.targetRate
+        result.limitedBy = limit
+        result.knee = CapacityResult.Knee(in: steps)
+        if let passing {
+            result.concurrencyAtMaximum = CapacityResult.Concurrency(
+                rate: passing.achievedRate, meanLatencySeconds: passing.uncorrectedLatency.summary.mean / 1e9, measured: passing.meanInFlight
+            )
+        }
+        return result
+    }
+
+    /// `1600/s`, `12.5k/s`.
+    static func rate(_ value: Double) -> String {
+        (value < 100 ? String(format: "%.1f", value) : SummaryTable.count(value)) + "/s"
+    }
+}
+
+extension CapacityResult.Knee {
+    /// The knee of `steps`' p99 over their rates: with the steps in order of rate (the last step of
+    /// each rate), the one where the slope of log p99 against log rate grows the most per unit of
+    /// log rate, `2·(slope after − slope before) / (log r₊ − log r₋)`. `nil` with fewer than three
+    /// rates, or when p99 nowhere bends upwards.
+    init?(in steps: [CapacityStep]) {
+        var byRate: [Double: UInt64] = [:]
+        for step in steps where step.outcomes.sent > 0 { byRate[step.targetRate] = max(1, step.latency.summary.p99) }
+        let points = byRate.sorted { $0.key < $1.key }.map { (rate: $0.key, p99: $0.value, x: log($0.key), y: log(Double($0.value))) }
+        guard points.count >= 3 else { return nil }
+        var best: (index: Int, increase: Double)?
+        for index in 1..<(points.count - 1) {
+            let (before, here, after) = (points[index - 1], points[index], points[index + 1])
+            let increase = 2 * ((after.y - here.y) / (after.x - here.x) - (here.y - before.y) / (here.x - before.x)) / (after.x - before.x)
+            if increase > (best?.increase ?? 0) { best = (index, increase) }
+        }
+        guard let best else { return nil }
+        self.init(rate: points[best.index].rate, p99Nanoseconds: points[best.index].p99, slopeIncrease: best.increase)
+    }
+}

@@ -1,0 +1,85 @@
+/// One step of a capacity search: an open loop at one rate, its warm-up discarded, judged against
+/// the objectives.
+public struct CapacityStep: Codable, Sendable, Equatable {
+    /// Which phase of the search ran the step.
+    public enum Phase: String, Codable, Sendable {
+        /// Growing the rate geometrically until a step fails.
+        case grow
+        /// Halving the gap between the last rate that passed and the first that failed.
+        case bisect
+    }
+
+    /// How the step fared.
+    public enum Status: String, Codable, Sendable {
+        /// Every objective met.
+        case passed
+        /// An objective broken: the server's limit.
+        case failed
+        /// More than the error-storm share of requests failed.
+        case errorStorm
+        /// The objectives broken because the generator could not keep its own schedule: the
+        /// generator's limit, not the server's.
+        case generatorLimited
+
+        /// Whether the step counts as a failure in the search.
+        public var isFailure: Bool {
+            self != .passed
+        }
+    }
+
+    /// The step's number, from 1.
+    public var number: Int
+    /// The phase that ran it.
+    public var phase: Phase
+    /// Requests per second asked for.
+    public var targetRate: Double
+    /// Seconds from the search's start to the step's.
+    public var startSeconds: Double
+    /// The warm-up, discarded, and the measured part after it, seconds.
+    public var warmupSeconds: Double
+    public var measuredSeconds: Double
+    /// The measured part's requests.
+    public var outcomes: ScenarioResult.Outcomes
+    /// Requests sent per second over the measured part.
+    public var achievedRate: Double
+    /// Latency over the measured part, from each request's intended start.
+    public var latency: ScenarioResult.Latency
+    /// Latency over the measured part, from each request's actual start.
+    public var uncorrectedLatency: ScenarioResult.Latency
+    /// The objectives judged over the measured part.
+    public var verdict: ServiceLevelVerdict
+    /// How the step fared.
+    public var status: Status
+    /// Why it failed, one sentence each (empty when it passed).
+    public var reasons: [String]
+    /// Requests in flight over the measured part: the sampled mean, and Little's law's
+    /// `achievedRate × mean uncorrected latency`.
+    @ExplicitNull public var meanInFlight: Double? = nil
+    public var littlesLawInFlight: Double
+    /// How hard the generator worked over the whole step.
+    @ExplicitNull public var generator: GeneratorLoad? = nil
+    /// The whole step interval by interval, warm-up first.
+    @ExplicitNull public var timeSeries: TimeSeries? = nil
+
+    /// A step with these figures.
+    public init(
+        number: Int, phase: Phase, targetRate: Double, startSeconds: Double, warmupSeconds: Double, measuredSeconds: Double,
+        outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency, uncorrectedLatency: ScenarioResult.Latency,
+        verdict: ServiceLevelVerdict, status: Status, reasons: [String]
+    ) {
+        self.number = number
+        self.phase = phase
+        self.targetRate = targetRate
+        self.startSeconds = startSeconds
+        self.warmupSeconds = warmupSeconds
+        self.measuredSeconds = measuredSeconds
+        self.outcomes = outcomes
+        achievedRate = measuredSeconds > 0 ? Double(outcomes.sent) / measuredSeconds : 0
+        self.latency = latency
+        self.uncorrectedLatency = uncorrectedLatency
+        self.verdict = verdict
+        self.status = status
+        self.reasons = reasons
+        littlesLawInFlight = achievedRate * uncorrectedLatency.summary.mean / 1e9
+    }
+}

@@ -1,0 +1,106 @@
+/// One service-level objective a load run is judged by, such as `p99<=50ms`, `errors<=0.1%` or
+/// `rate>=99%`.
+///
+/// ```swift
+/// let objective = try ServiceLevelObjective(parsing: "p99.9<=200ms")
+/// objective.threshold    // 200_000_000 (nanoseconds)
+/// ```
+///
+/// Latency objectives judge the corrected latency (from each request's intended start); `errors` is
+/// the share of requests sent that failed; `rate` is the share of the schedule that was sent, the
+/// achieved rate over the target, and applies to open loops only.
+public struct ServiceLevelObjective: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// What an objective measures.
+    public enum Metric: Sendable, Equatable, Hashable, CustomStringConvertible {
+        /// A percentile of the corrected latency, 0 to 100: `p50`, `p99.9`.
+        case percentile(Double)
+        /// The largest corrected latency.
+        case maximum
+        /// The mean corrected latency.
+        case mean
+        /// Failed requests as a share of the requests sent.
+        case errors
+        /// Requests sent as a share of the requests scheduled (open loops).
+        case rate
+
+        /// Whether the metric is a latency, in nanoseconds (else a fraction).
+        public var isLatency: Bool {
+            switch self {
+            case .percentile, .maximum, .mean: true
+            case .errors, .rate: false
+            }
+        }
+
+        /// The metric as written: `p99.9`, `max`, `mean`, `errors`, `rate`.
+        public var description: String {
+            switch self {
+            case .percentile(let value): "p" + Self.number(value)
+            case .maximum: "max"
+            case .mean: "mean"
+            case .errors: "errors"
+            case .rate: "rate"
+            }
+        }
+
+        /// `99`, `99.9`: a number without a trailing `.0`.
+        static func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+    }
+
+    /// How a measured value must compare with the threshold.
+    public enum Comparison: String, Sendable, CaseIterable, Hashable {
+        case lessThan = "<"
+        case atMost = "<="
+        case greaterThan = ">"
+        case atLeast = ">="
+
+        /// Whether `value` meets the objective `value <op> threshold`.
+        public func holds(_ value: Double, _ threshold: Double) -> Bool {
+            switch self {
+            case .lessThan: value < threshold
+            case .atMost: value <= threshold
+            case .greaterThan: value > threshold
+            case .atLeast: value >= threshold
+            }
+        }
+
+        /// Whether a larger value is worse (the objective bounds it from above).
+        var boundsFromAbove: Bool {
+            self == .lessThan || self == .atMost
+        }
+    }
+
+    /// What is measured.
+    public let metric: Metric
+    /// How it must compare.
+    public let comparison: Comparison
+    /// The bound: nanoseconds for latency metrics, a fraction for `errors` and `rate` (`0.001` for
+    /// `0.1%`).
+    public let threshold: Double
+    /// The objective as it was written, without spaces.
+    public let expression: String
+
+    /// An objective from its parts; `expression` is how it reads.
+    public init(metric: Metric, comparison: Comparison, threshold: Double, expression: String) {
+        self.metric = metric
+        self.comparison = comparison
+        self.threshold = threshold
+        self.expression = expression
+    }
+
+    /// The objective as written.
+    public var description: String {
+        expression
+    }
+
+    /// Whether `value` of this objective's metric meets it.
+    public func isMet(by value: Double) -> Bool {
+        comparison.holds(value, threshold)
+    }
+
+    /// Whether `value` is worse than `other` for this objective.
+    func isWorse(_ value: Double, than other: Double) -> Bool {
+        comparison.boundsFromAbove ? value > other : value < other
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Renders `capacity.csv`: one row per step of a capacity search, units in the column names.
+public enum CapacityCSVWriter {
+    private typealias Table = CSVTable<CapacityStep>
+    private static let format = Table.format
+
+    private static let table = Table(columns: [
+        ("step", { String($0.number) }),
+        ("phase", { $0.phase.rawValue }),
+        ("target_rate_per_s", { format($0.targetRate) }),
+        ("achieved_rate_per_s", { format($0.achievedRate) }),
+        ("start_s", { format($0.startSeconds) }),
+        ("warmup_s", { format($0.warmupSeconds) }),
+        ("measured_s", { format($0.measuredSeconds) }),
+        ("scheduled", { String($0.outcomes.scheduled) }),
+        ("sent", { String($0.outcomes.sent) }),
+        ("missed", { String($0.outcomes.missed) }),
+        ("succeeded", { String($0.outcomes.succeeded) }),
+        ("errors", { String($0.outcomes.failed) }),
+        ("errors_by_class", { Table.errors($0.outcomes.errors) }),
+        ("latency_p50_ns", { String($0.latency.summary.p50) }),
+        ("latency_p90_ns", { String($0.latency.summary.p90) }),
+        ("latency_p99_ns", { String($0.latency.summary.p99) }),
+        ("latency_p999_ns", { String($0.latency.summary.p999) }),
+        ("latency_max_ns", { String($0.latency.summary.max) }),
+        ("latency_mean_ns", { format($0.latency.summary.mean) }),
+        ("uncorrected_latency_p50_ns", { String($0.uncorrectedLatency.summary.p50) }),
+        ("uncorrected_latency_p99_ns", { String($0.uncorrectedLatency.summary.p99) }),
+        ("uncorrected_latency_mean_ns", { format($0.uncorrectedLatency.summary.mean) }),
+        ("in_flight_mean", { $0.meanInFlight.map(format) }),
+        ("in_flight_littles_law", { format($0.littlesLawInFlight) }),
+        ("generator_cpu_share", { $0.generator.map { format($0.cpuShare) } }),
+        ("late_starts", { $0.generator.map { String($0.lateStarts) } }),
+        ("status", { $0.status.rawValue }),
+        ("reasons", { $0.reasons.joined(separator: "; ") }),
+    ])
+
+    /// The CSV text.
+    public static func render(_ report: CapacityReport) -> String {
+        table.render(report.steps)
+    }
+}
+
+extension CapacityReport {
+    /// Every file of the search, rendered: `capacity.json`, `capacity.csv` and `summary.md`.
+    public func files() throws -> [(name: String, data: Data)] {
+        [
+            ("capacity.json", try JSONReportWriter.render(value: self)),
+            ("capacity.csv", Data(CapacityCSVWriter.render(self).utf8)),
+            ("summary.md", Data(CapacitySummary.markdown(self).utf8)),
+        ]
+    }
+}

@@ -1,0 +1,31 @@
+/// How hard the load generator itself worked during a run, to tell its limits from the server's.
+///
+/// Little's law says the requests in flight average the rate times the mean latency; the sampled
+/// ``meanInFlight`` is measured independently of both, so the two agreeing is a check on the figures.
+public struct GeneratorLoad: Codable, Sendable, Equatable {
+    /// CPU time, user and system, the bench process used during the measured part, seconds.
+    public var cpuSeconds: Double
+    /// `cpuSeconds ÷ (duration × CPUs)`: the share of the machine the bench used (0 to 1).
+    public var cpuShare: Double
+    /// Requests in flight, the mean of samples taken every few milliseconds.
+    public var meanInFlight: Double
+    /// The largest number of requests in flight sampled.
+    public var peakInFlight: Int
+    /// Open loop: requests whose slot a worker took only after it was due, because every worker was
+    /// busy; their wait shows in the corrected latency. 0 in a closed loop.
+    public var lateStarts: Int
+    /// Open loop: how late requests started whose worker was idle, waiting for their slot — the
+    /// lateness of the generator's own timers, which grows when its CPUs are saturated. `nil` in a
+    /// closed loop, or when no worker ever waited.
+    @ExplicitNull public var wakeLateness: LatencySummary? = nil
+
+    /// Figures with these values.
+    public init(cpuSeconds: Double, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int, wakeLateness: LatencySummary?) {
+        self.cpuSeconds = cpuSeconds
+        self.cpuShare = cpuShare
+        self.meanInFlight = meanInFlight
+        self.peakInFlight = peakInFlight
+        self.lateStarts = lateStarts
+        self.wakeLateness = wakeLateness
+    }
+}

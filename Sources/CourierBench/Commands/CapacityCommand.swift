@@ -1,0 +1,85 @@
+import BenchmarkEngine
+import Courier
+import Foundation
+
+/// `capacity`: the highest rate a URL sustains within its service-level objectives, found by a
+/// search of open-loop steps, shown as a table while it runs and written as `capacity.json`,
+/// `capacity.csv` and `summary.md`.
+public struct CapacityCommand: BenchCommand, Equatable {
+    public static let name = "capacity"
+    public static let abstract = "Finds the highest rate a URL sustains within its objectives."
+    public static let synopsis = "capacity --url <url> --slo <objective>... [<options>]"
+
+    let options: CapacityOptions
+
+    public static func help(in suite: BenchSuite) -> String {
+        CapacityOptions.usage(in: suite)
+    }
+
+    public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> CapacityCommand {
+        CapacityCommand(options: try CapacityOptions.parse(arguments, in: suite))
+    }
+
+    /// The scenario name each step runs under: `capacity/url/urlsession` or `capacity/url/curl`.
+    var scenarioName: String {
+        "capacity/url/\(options.request.transport.name)"
+    }
+
+    /// Searches, printing each step as it completes, then writes the reports of every step
+    /// completed, whatever stopped the search.
+    public func run(in context: CommandContext) async throws -> ExitCode {
+        let usage = Self.help(in: context.suite)
+        let store = ReportStore(directory: URL(fileURLWithPath: options.outputDirectory))
+        do {
+            try store.checkWritable()
+        } catch {
+            Platform.writeToStandardError("error: \(error); no request was sent\n")
+            return .failure
+        }
+        let target = try RequestTarget.open(options.request, connections: options.concurrency, usage: usage)
+        let startedAt = Date()
+        let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
+        let console = Console()
+        let progress = ProgressMeter()
+        let runner = LoadStepRunner(name: scenarioName, progress: progress, target.operation)
+        let search = options.search
+        print(CapacitySummary.terminalHeader)
+        let ticker = console.showProgress(of: "step", progress)
+        let searching = Task {
+            await search.run(with: runner) { step in console.printLine(CapacitySummary.terminalLine(step)) }
+        }
+        // Ctrl-C ends the search after the step in flight, which is discarded; a second one ends
+        // the process.
+        let interrupts = Platform.onFirstInterrupt { searching.cancel() }
+        let outcome = await searching.value
+        interrupts.stop()
+        await ticker.stop()
+        await target.transport.shutDown()
+
+        let report = CapacityReport(
+            runID: ReportStore.makeRunID(startedAt: startedAt),
+            startedAt: ISO8601DateFormatter().string(from: startedAt),
+            environment: environment,
+            commandLine: CommandLineRedaction.redact(context.commandLine),
+            target: Redaction.url(options.request.url.absoluteString),
+            settings: CapacitySettings(search, transport: options.request.transport.name),
+            steps: outcome.steps,
+            result: outcome.result
+        )
+        print("")
+        print(CapacitySummary.headline(report))
+        for line in CapacitySummary.findings(report) { print("- \(line)") }
+        do {
+            let written = try store.write(try report.files(), runID: report.runID)
+            print("Reports: \(written.path)")
+        } catch {
+            Platform.writeToStandardError("error: \(error)\n")
+            return .failure
+        }
+        switch outcome.result.stopReason {
+        case .stepFailed: return .failure
+        case .failedAtMinimumRate: return .objectiveBreached
+        case .converged, .maximumRateSustained, .timeLimit, .interrupted: return .success
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import BenchmarkEngine
+import Courier
+import Foundation
+
+/// The requests of `load` and `capacity`, ready to send: the transport opened for one run, and one
+/// request, decoded as asked, as the operation the load runner times.
+struct RequestTarget {
+    /// The transport; shut it down when the run is over.
+    let transport: OpenTransport
+    /// Sends one request and says how it ended.
+    let operation: @Sendable () async -> RequestOutcome
+
+    /// Reads the body file — a usage error when it cannot be read, before anything is sent — and
+    /// opens the transport for `connections` requests at once.
+    static func open(_ options: RequestOptions, connections: Int, usage: String) throws -> RequestTarget {
+        var body: Data?
+        if let file = options.bodyFile {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw UsageError(message: "cannot read the '--body' file '\(file)'", usage: usage)
+            }
+            body = data
+        }
+        let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
+        let transport = try options.transport.make(TransportSettings(connections: connections, timeoutSeconds: options.timeoutSeconds, threads: options.reactors))
+        let client = transport.client(baseURL: options.url, decoder: decoder)
+        let endpoint = URLEndpoint(options, body: body)
+        let decode = options.decode
+        return RequestTarget(transport: transport) {
+            await outcome { try await send(endpoint, with: client, decode: decode) }
+        }
+    }
+
+    private static func send(_ endpoint: URLEndpoint, with client: APIClient, decode: RequestOptions.Decode) async throws -> Int {
+        let body = try await client.send(endpoint)
+        switch decode {
+        case .none: return body.count
+        case .json:
+            _ = try client.decode(JSONValue.self, from: body)
+            return 1
+        case .model(let model):
+            try model.decode(body, with: client)
+            return 1
+        }
+    }
+}

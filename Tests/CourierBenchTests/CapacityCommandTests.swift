@@ -1,0 +1,156 @@
+import BenchmarkEngine
+import CourierFixtureServer
+import Foundation
+import Testing
+@testable import CourierBench
+
+/// Serialized: the searches are timed, and would otherwise slow one another down.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct CapacityCommandTests {
+    @Test func parsesEveryOption() throws {
+        let command = try testSuite.command([
+            "capacity", "--url", "http://127.0.0.1:8080/capacity", "--header", "Accept: application/json", "--timeout", "2s",
+            "--slo", "p99<=50ms", "--slo", "errors<=1%", "--slo-window", "interval", "--min-rate", "20", "--max-rate", "5000",
+            "--step", "4s", "--warmup", "1s", "--interval", "500ms", "--precision", "2%", "--max-time", "3m", "--concurrency", "64",
+            "--out", "/tmp/r",
+        ], as: CapacityCommand.self)
+        let options = try #require(command?.options)
+        #expect(options.request.headers == [.init(name: "Accept", value: "application/json")] && options.request.timeoutSeconds == 2)
+        #expect(options.objectives.objectives.map(\.description) == ["p99<=50ms", "errors<=1%"] && options.objectives.window == .interval)
+        let search = options.search
+        #expect(search.minimumRate == 20 && search.maximumRate == 5000 && search.precision == 0.02 && search.concurrency == 64)
+        #expect(search.stepNanoseconds == 4_000_000_000 && search.warmupNanoseconds == 1_000_000_000 && search.intervalNanoseconds == 500_000_000)
+        #expect(search.maximumTimeNanoseconds == 180_000_000_000 && search.requestTimeoutNanoseconds == 2_000_000_000)
+        #expect(options.outputDirectory == "/tmp/r")
+    }
+
+    /// Without --interval and --warmup, a step keeps intervals of a tenth of it (at most 1 s) and
+    /// discards a fifth of it, in whole intervals.
+    @Test func theIntervalAndWarmUpFollowTheStep() throws {
+        for (step, interval, warmup) in [("10s", 1.0, 2.0), ("2s", 0.2, 0.4), ("1m", 1, 12)] {
+            let options = try #require(try testSuite.command(["capacity", "--url", "http://x", "--slo", "p99<=1s", "--step", step], as: CapacityCommand.self)?.options)
+            #expect(abs(options.interval - interval) < 1e-9 && abs(options.warmup - warmup) < 1e-9, "\(step)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--min-rate", "1"], "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'"),
+        (["--slo", "p99=50ms"], "invalid objective 'p99=50ms' for '--slo': expected a comparison: <, <=, > or >=\n  p99=50ms\n     ^"),
+        (["--slo", "p99<=1s", "--min-rate", "0"], "invalid value '0' for '--min-rate' (expected requests per second from 0.001 to 1000000)"),
+        (["--slo", "p99<=1s", "--max-rate", "2e6"], "invalid value '2e6' for '--max-rate' (expected requests per second from 0.001 to 1000000)"),
+        (["--slo", "p99<=1s", "--min-rate", "100", "--max-rate", "50"], "invalid value '50' for '--max-rate' (expected at least '--min-rate', 100)"),
+        (["--slo", "p99<=1s", "--step", "50ms"], "invalid value '50ms' for '--step' (expected a duration from 100ms to 1h, such as 10s or 500ms)"),
+        (["--slo", "p99<=1s", "--step", "1s", "--interval", "2s"], "invalid value '2s' for '--interval' (expected a duration from 100ms to the step, 1.0 s, such as 10s or 500ms)"),
+        (["--slo", "p99<=1s", "--warmup", "2h"], "invalid value '2h' for '--warmup' (expected a duration from 0s to 1h, such as 10s or 500ms)"),
+        (["--slo", "p99<=1s", "--warmup", "-1s"], "invalid value '-1s' for '--warmup' (expected a duration from 0s to 1h, such as 10s or 500ms)"),
+        (["--slo", "p99<=1s", "--precision", "0"], "invalid value '0' for '--precision' (expected a percentage from 0.1% to 100% such as 5%, or a fraction such as 0.05)"),
+        (["--slo", "p99<=1s", "--precision", "200%"], "invalid value '200%' for '--precision' (expected a percentage from 0.1% to 100% such as 5%, or a fraction such as 0.05)"),
+        (["--slo", "p99<=1s", "--max-time", "0.5s"], "invalid value '0.5s' for '--max-time' (expected a duration from 1s to 24h, such as 10s or 500ms)"),
+        (["--slo", "p99<=1s", "--concurrency", "0"], "invalid value '0' for '--concurrency' (expected an integer from 1 to 4096)"),
+        (["--slo", "p99<=1s", "--slo-window", "0.5s"], "invalid value '0.5s' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"),
+        (["--slo", "p99<=1s", "--transport", "carrier-pigeon"], "invalid value 'carrier-pigeon' for '--transport' (expected urlsession)"),
+        (["--slo", "p99<=1s", "--rate", "10"], "unknown option '--rate'"),
+    ])
+    func badValuesAreUsageErrors(arguments: [String], message: String) async {
+        let line = ["capacity", "--url", "http://127.0.0.1:9/x"] + arguments
+        do {
+            _ = try testSuite.parse(line)
+            Issue.record("expected a usage error for \(arguments)")
+        } catch {
+            #expect(error.message == message)
+        }
+        #expect(await testSuite.status(line) == 64)
+    }
+
+    @Test func aMissingURLIsAUsageError() async {
+        #expect(await testSuite.status(["capacity", "--slo", "p99<=1s"]) == 64)
+        #expect(CapacityOptions.usage(in: testSuite).contains("--max-time plus one step"))
+    }
+
+    /// A short search against a fixture route of 4 workers of 20 ms (200 requests/s): it never
+    /// reports more than the true capacity, and writes every step, each reconciled, in all three
+    /// files. On a machine so busy that even the first step's generator falls behind (the whole
+    /// test suite runs in parallel on two shared cores), that first step fails and the search says
+    /// so with exit 3; the accuracy itself is measured by `bench capacity` in release builds (see
+    /// the README), not here.
+    @Test func aSearchAgainstAServerOfKnownCapacityNeverOvershootsAndWritesEveryStep() async throws {
+        let capacity = FixtureCapacity(workers: 4, serviceTime: .milliseconds(20))
+        let server = try FixtureServer.start(.init(routes: ["/queued": FixtureRoute.json(#"{"ok":true}"#).with(capacity: capacity)]))
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-capacity")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await testSuite.status([
+            "capacity", "--url", server.url("/queued").absoluteString, "--slo", "p99<=150ms", "--min-rate", "50",
+            "--step", "700ms", "--warmup", "300ms", "--interval", "100ms", "--precision", "20%", "--max-time", "15s", "--concurrency", "64",
+            "--timeout", "2s", "--out", directory.path,
+        ])
+        let run = directory.appendingPathComponent("latest")
+        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: run.appendingPathComponent("capacity.json")))
+        if let found = report.result.maximumSustainableRate {
+            #expect(status == 0)
+            #expect(found <= capacity.requestsPerSecond * 1.1, "\(found)")
+            #expect(try #require(report.result.lowestFailingRate) > found)
+            #expect(report.result.stopReason == .converged && report.steps.count >= 3)
+        } else {
+            #expect(status == 3 && report.result.stopReason == .failedAtMinimumRate && report.steps.count == 1)
+        }
+        #expect(report.steps.map(\.number) == Array(1...report.steps.count))
+        #expect(report.settings.objectives == ["p99<=150ms"] && report.settings.transport == "urlsession")
+        for step in report.steps {
+            let outcomes = step.outcomes
+            #expect(outcomes.scheduled == outcomes.sent + outcomes.missed && outcomes.sent == outcomes.succeeded + outcomes.failed, "step \(step.number)")
+        }
+        let csv = try String(contentsOf: run.appendingPathComponent("capacity.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\n").count == report.steps.count + 1)
+        let summary = try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains(report.result.maximumSustainableRate == nil ? "No sustainable rate found" : "Maximum sustainable rate"))
+    }
+
+    /// However fast the server, a search ends within --max-time plus one step, and writes the steps
+    /// it completed with the reason it stopped. The objective cannot fail, so only time stops it.
+    @Test func aSearchEndsWithinItsTimeLimitPlusOneStep() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-capacity")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let started = ContinuousClock.now
+        let status = await testSuite.status([
+            "capacity", "--url", server.url("/movies/1").absoluteString, "--slo", "errors<=100%", "--min-rate", "10", "--max-rate", "1000000",
+            "--step", "400ms", "--warmup", "0s", "--interval", "100ms", "--max-time", "1s", "--timeout", "1s", "--out", directory.path,
+        ])
+        let elapsed = ContinuousClock.now - started
+        #expect(status == 0)
+        // 1 s, then one step: 400 ms, at most 1 s of timeout and 1 s of grace for its last requests.
+        #expect(elapsed < .milliseconds(3_400 + 1_500), "\(elapsed)")
+        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
+        #expect(report.result.stopReason == .timeLimit)
+        #expect(!report.steps.isEmpty && report.steps.allSatisfy { $0.status == .passed })
+    }
+
+    /// A first step that already breaks the objectives: no capacity, exit 3, the step reported.
+    @Test func aServerThatFailsTheFirstStepExits3() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-capacity")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await testSuite.status([
+            "capacity", "--url", server.url("/movies/1").absoluteString, "--slo", "p99<=1ns", "--min-rate", "50",
+            "--step", "300ms", "--interval", "100ms", "--max-time", "5s", "--out", directory.path,
+        ])
+        #expect(status == 3)
+        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
+        #expect(report.result.stopReason == .failedAtMinimumRate && report.result.maximumSustainableRate == nil && report.steps.count == 1)
+    }
+
+    @Test func anUnwritableReportDirectoryFailsBeforeAnyRequestIsSent() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let file = temporaryDirectory("bench-capacity-file")
+        try Data().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let status = await testSuite.status([
+            "capacity", "--url", server.url("/movies/1").absoluteString, "--slo", "p99<=1s", "--out", file.path,
+        ])
+        #expect(status == 1)
+        #expect(server.requestCount("/movies/1") == 0)
+    }
+}

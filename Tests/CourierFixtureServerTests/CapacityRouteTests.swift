@@ -1,0 +1,75 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import CourierFixtureServer
+
+/// Routes behind a fixed number of virtual workers: the ground truth of a capacity search.
+@Suite(.timeLimit(.minutes(1))) struct CapacityRouteTests {
+    private static let millisecond: UInt64 = 1_000_000
+
+    /// Two workers of 10 ms: requests arriving together are served two at a time; a request
+    /// arriving when a worker is free waits for nobody.
+    @Test func requestsQueueForTheWorkersFirstComeFirstServed() {
+        var queue = ServiceQueue(FixtureCapacity(workers: 2, serviceTime: .milliseconds(10)))
+        let start: UInt64 = 1_000 * Self.millisecond
+        let finishes = (0..<5).map { _ in queue.admit(at: start) }
+        #expect(finishes == [10, 10, 20, 20, 30].map { start + $0 * Self.millisecond })
+        #expect(queue.admit(at: start + 100 * Self.millisecond) == start + 110 * Self.millisecond, "the queue has drained")
+    }
+
+    /// At the true capacity, evenly spaced arrivals never wait; 10% above it, the wait grows by a
+    /// tenth of the service time with every arrival beyond the workers'.
+    @Test func latencyStaysFlatUpToTheCapacityAndClimbsBeyondIt() {
+        let capacity = FixtureCapacity(workers: 4, serviceTime: .milliseconds(10))
+        #expect(capacity.requestsPerSecond == 400)
+        for (rate, waits) in [(400.0, false), (440.0, true)] {
+            var queue = ServiceQueue(capacity)
+            let spacing = UInt64(1e9 / rate)
+            let latencies = (0..<400).map { index -> UInt64 in
+                let arrival = UInt64(index) * spacing
+                return queue.admit(at: arrival) - arrival
+            }
+            #expect((latencies.max()! > 10 * Self.millisecond) == waits, "\(rate)/s")
+            if waits { #expect(latencies.last! > 100 * Self.millisecond) }
+        }
+        #expect(FixtureCapacity(workers: 0, serviceTime: .zero).workers == 1)
+        #expect(FixtureCapacity(workers: 1, serviceTime: .zero).requestsPerSecond == .infinity)
+    }
+
+    /// Six requests at once to a route of two 150 ms workers: two answered after 150 ms, two after
+    /// 300, two after 450 — never sooner, over real sockets.
+    @Test func theServerAnswersWhenEachRequestsTurnIsOver() throws {
+        let route = FixtureRoute.json(#"{"ok":true}"#).with(capacity: FixtureCapacity(workers: 2, serviceTime: .milliseconds(150)))
+        let server = try FixtureServer.start(FixtureServer.Configuration(routes: ["/queued": route]))
+        defer { server.stop() }
+        let answered = Mutex<[Double]>([])
+        let group = DispatchGroup()
+        let port = server.port
+        // Sent no earlier than this, so no turn can end sooner than a multiple of 150 ms after it.
+        let sent = Date()
+        for _ in 0..<6 {
+            group.enter()
+            Thread.detachNewThread {
+                let connection = RawConnection(port: port)
+                connection?.send("GET /queued HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = connection?.receiveResponse() ?? ""
+                let elapsed = Date().timeIntervalSince(sent)
+                answered.withLock { $0.append(response.hasPrefix("HTTP/1.1 200") ? elapsed : -1) }
+                group.leave()
+            }
+        }
+        #expect(group.wait(timeout: .now() + 10) == .success)
+        let times = answered.withLock { $0.sorted() }
+        #expect(times.count == 6)
+        for (index, time) in times.enumerated() {
+            let turn = Double(index / 2 + 1) * 0.15
+            #expect(time >= turn - 0.002, "response \(index) after \(time) s, its turn ends at \(turn) s")
+        }
+        #expect(server.requestCount("/queued") == 6)
+    }
+
+    @Test func theStandardCapacityRouteServes400ASecond() {
+        #expect(FixtureServer.standardRoutes["/capacity"]?.capacity == FixtureServer.standardCapacity)
+        #expect(FixtureServer.standardCapacity.requestsPerSecond == 400)
+    }
+}
