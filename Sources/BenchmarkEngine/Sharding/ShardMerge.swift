@@ -2,7 +2,8 @@
 ///
 /// Nothing is averaged: the latency histograms (corrected and uncorrected) are added bucket by
 /// bucket, so every percentile of the merged run is that of all its requests together; counts and
-/// error classes are summed. Before anything is merged every report must be a shard of the same run
+/// error classes are summed; the time series are merged interval by interval, aligned by their
+/// wall-clock start. Before anything is merged every report must be a shard of the same run
 /// (same settings and bench version), each shard at most once, each reconciling on its own; a
 /// missing shard fails the merge unless a partial one is asked for.
 public struct ShardMerge: Sendable {
@@ -55,6 +56,7 @@ public struct ShardMerge: Sendable {
         var result = ScenarioResult(name: reference.result.name, kind: .load, operations: sent, warmupOperations: 0, durationSeconds: end - start)
         result.concurrency = ordered.reduce(0) { $0 + ($1.result.concurrency ?? 0) }
         result.targetRate = reference.plan.rate.map { _ in ordered.reduce(0) { $0 + ($1.result.targetRate ?? 0) } }
+        result.stages = reference.result.stages
         result.latency = try Self.merge(ordered, \.result.latency)
         result.uncorrectedLatency = try Self.merge(ordered, \.result.uncorrectedLatency)
         result.mallocsPerOperation = Self.perRequest(ordered, \.result.mallocsPerOperation)
@@ -70,10 +72,10 @@ public struct ShardMerge: Sendable {
             throw .unreconciled(source: "the merged run", detail: "scheduled \(outcomes.scheduled), sent \(outcomes.sent), missed \(outcomes.missed), succeeded \(outcomes.succeeded), failed \(outcomes.failed)")
         }
         result.outcomes = outcomes
+        let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
+        result.timeSeries = series?.merged
 
-        let fullSchedule = reference.plan.rate.map { rate in
-            min(reference.plan.requests ?? .max, LoadSchedule.slotsDue(rate: rate, durationNanoseconds: LoadConfiguration.nanoseconds(reference.plan.durationSeconds)))
-        }
+        let fullSchedule = Self.fullSchedule(of: reference.plan)
         if missing.isEmpty, let fullSchedule, fullSchedule != outcomes.scheduled {
             throw .scheduleMismatch(expected: fullSchedule, merged: outcomes.scheduled)
         }
@@ -83,7 +85,7 @@ public struct ShardMerge: Sendable {
         plan.lateStartSeconds = ordered.compactMap(\.plan.lateStartSeconds).max()
         self.result = result
         self.plan = plan
-        self.shards = ShardSet(
+        var set = ShardSet(
             count: count,
             members: ordered.map {
                 var member = ShardSet.Member(
@@ -96,6 +98,24 @@ public struct ShardMerge: Sendable {
             startSpreadSeconds: (ordered.map(\.plan.scheduleStartedAt).max() ?? start) - start,
             fullSchedule: fullSchedule
         )
+        set.intervalMisalignmentSeconds = series?.misalignmentSeconds
+        self.shards = set
+    }
+
+    /// The requests the whole run's open-loop schedule has, as one generator would schedule them;
+    /// `nil` for a closed loop.
+    private static func fullSchedule(of plan: LoadPlan) -> Int? {
+        let timeout = LoadConfiguration.nanoseconds(plan.timeoutSeconds)
+        let configuration = if let stages = plan.stages, !stages.isEmpty {
+            LoadConfiguration(concurrency: plan.concurrency, startRate: plan.rate, stages: stages, maximumRequests: plan.requests, requestTimeoutNanoseconds: timeout)
+        } else {
+            LoadConfiguration(
+                concurrency: plan.concurrency, rate: plan.rate, maximumRequests: plan.requests,
+                durationNanoseconds: LoadConfiguration.nanoseconds(plan.durationSeconds), requestTimeoutNanoseconds: timeout
+            )
+        }
+        guard configuration.isOpenLoop else { return nil }
+        return LoadSchedule(configuration: configuration).slots
     }
 
     /// One input checked to be a shard's report: its plan, its one load scenario and its outcomes.

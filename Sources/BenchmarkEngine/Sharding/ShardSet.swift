@@ -37,6 +37,10 @@ public struct ShardSet: Codable, Sendable, Equatable {
     /// The requests the whole run's open-loop schedule has (every shard's slots together), or `nil`
     /// for a closed loop, whose requests are not scheduled ahead.
     @ExplicitNull public var fullSchedule: Int?
+    /// How far, at most, a shard's interval started from the merged interval it was added to, in
+    /// seconds: about 0 when the shards were given one start time, else up to half an interval.
+    /// `nil` when the shards kept no time series.
+    @ExplicitNull public var intervalMisalignmentSeconds: Double? = nil
 
     /// A set of shards with these figures.
     public init(count: Int, members: [Member], missing: [Int], startSpreadSeconds: Double, fullSchedule: Int?) {

@@ -74,7 +74,12 @@ public struct MergeCommand: BenchCommand, Equatable {
         )
         guard published != nil else { return .failure }
         let label = merge.plan.runLabel.map { " of run '\($0)'" } ?? ""
-        print(String(format: "Merged %d of %d shards%@; their schedules started within %.1f ms of each other.", shards.members.count, shards.count, label, shards.startSpreadSeconds * 1000))
+        let start = if let late = merge.plan.lateStartSeconds, let startAt = merge.plan.startAt {
+            String(format: "all on the schedule from %@, the last ready %.1f ms after it", startAt, late * 1000)
+        } else {
+            String(format: "launched without a shared start time, %.1f ms apart", shards.startSpreadSeconds * 1000)
+        }
+        print("Merged \(shards.members.count) of \(shards.count) shards\(label), \(start).")
         return .success
     }
 }
