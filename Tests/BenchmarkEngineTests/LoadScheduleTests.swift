@@ -88,20 +88,25 @@ import Testing
 @Suite struct ShardedLoadScheduleTests {
     private static let second: UInt64 = 1_000_000_000
 
-    private func schedule(rate: Double?, requests: Int? = nil, shard: Shard = .whole, start: UInt64? = nil) -> LoadSchedule {
-        var configuration = LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: requests, durationNanoseconds: Self.second)
+    private func schedule(rate: Double?, requests: Int? = nil, ramped: Bool = false, shard: Shard = .whole, start: UInt64? = nil) -> LoadSchedule {
+        var configuration = ramped
+            ? LoadConfiguration(concurrency: 1, startRate: rate, stages: [
+                LoadStage(durationNanoseconds: Self.second / 2, targetRate: 2_000), LoadStage(durationNanoseconds: Self.second / 2, targetRate: 0),
+            ], maximumRequests: requests)
+            : LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: requests, durationNanoseconds: Self.second)
         configuration.shard = shard
         configuration.startNanoseconds = start
         return LoadSchedule(configuration: configuration)
     }
 
-    @Test(arguments: [nil, 250])
-    func theShardsIntendedTimesAreTheWholeRunsEachOnce(requests: Int?) throws {
-        let whole = schedule(rate: 1_000, requests: requests)
+    @Test(arguments: [(nil, false), (250, false), (nil, true), (250, true)])
+    func theShardsIntendedTimesAreTheWholeRunsEachOnce(requests: Int?, ramped: Bool) throws {
+        let whole = schedule(rate: 1_000, requests: requests, ramped: ramped)
+        #expect(whole.slots == (requests ?? (ramped ? 1_250 : 1_000)))
         let wholeTimes = (0..<whole.slots).map(whole.offset(ofSlot:))
         var merged: [UInt64] = []
         for index in 0..<3 {
-            let part = schedule(rate: 1_000, requests: requests, shard: try makeShard(index, of: 3))
+            let part = schedule(rate: 1_000, requests: requests, ramped: ramped, shard: try makeShard(index, of: 3))
             let times = (0..<part.slots).map(part.offset(ofSlot:))
             #expect(times == stride(from: index, to: whole.slots, by: 3).map { wholeTimes[$0] }, "shard \(index)")
             merged += times

@@ -46,6 +46,31 @@ import Testing
         #expect(abs(mallocs - (100.0 * 100 + 101 * 95 + 102 * 100) / 295) < 1e-9)
     }
 
+    @Test func theTimeSeriesAreMergedIntervalByIntervalByWallClock() throws {
+        var reports = try threeShards(missed: 5, failed: 7)
+        let merge = try ShardMerge(inputs(reports))
+        let series = try #require(merge.result.timeSeries)
+        #expect(series.intervals.map(\.outcomes.sent) == [120, 175] && series.intervals.map(\.startSeconds) == [0, 0.5])
+        #expect(series.intervals[1].outcomes == ScenarioResult.Outcomes(scheduled: 180, sent: 175, missed: 5, succeeded: 168, errors: ["badStatus(503)": 7]))
+        var first = try Histogram(encoded: reports[0].scenarios[0].timeSeries!.intervals[0].latency.histogram)
+        for report in reports.dropFirst() {
+            try first.merge(Histogram(encoded: report.scenarios[0].timeSeries!.intervals[0].latency.histogram))
+        }
+        #expect(try Histogram(encoded: series.intervals[0].latency.histogram) == first)
+        #expect(merge.shards.intervalMisalignmentSeconds == 0)
+
+        // A shard whose series started an interval later adds into the merged series' next interval.
+        reports[2] = try shardReport(makeShard(2, of: 3), seriesOffset: 0.5)
+        let shifted = try #require(try ShardMerge(inputs(reports)).result.timeSeries)
+        #expect(shifted.intervals.map(\.outcomes.sent) == [80, 60 + 55 + 40, 60])
+        // One a third of an interval off goes to the nearest interval, and the merge says how far off.
+        reports[2] = try shardReport(makeShard(2, of: 3), seriesOffset: 0.15)
+        let offGrid = try ShardMerge(inputs(reports))
+        #expect(abs((offGrid.shards.intervalMisalignmentSeconds ?? 0) - 0.15) < 1e-9)
+        reports[2].scenarios[0].timeSeries?.intervalSeconds = 1
+        #expect(refusal(reports).map { if case .differs("interval", "shard-2/report.json", _, _, _) = $0 { true } else { false } } == true)
+    }
+
     @Test func theAchievedRateIsOverTheCommonWindow() throws {
         var reports = try threeShards()
         reports[2].load?.scheduleStartedAt += 0.5
