@@ -124,6 +124,9 @@ import Testing
         #expect(refusal(present)?.description.hasPrefix("shard 1 of 3 missing; the run is incomplete") == true)
         let merge = try ShardMerge(inputs(present), allowingPartial: true)
         #expect(merge.shards.missing == [1] && !merge.shards.isComplete)
+        var report = present[0]
+        (report.scenarios, report.load, report.shards) = ([merge.result], merge.plan, merge.shards)
+        #expect(SummaryTable(report).markdown().contains("Merged from 2 of 3 shards of run 'nightly': 0/3 on bench-load-0, 2/3 on bench-load-2. Incomplete: shard 1 missing."))
         #expect(merge.result.outcomes?.scheduled == 200 && merge.result.targetRate == 200)
     }
 
