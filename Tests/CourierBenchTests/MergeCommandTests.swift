@@ -52,8 +52,13 @@ import Testing
         #expect(await testSuite.status(["merge", first.out, directory.appendingPathComponent("nowhere").path, "--out", refused]) == 66)
         #expect(!FileManager.default.fileExists(atPath: refused), "a refused merge writes nothing")
 
+        // A shard that died leaves its --out directory without a report.
+        let dead = directory.appendingPathComponent("dead-shard")
+        try FileManager.default.createDirectory(at: dead, withIntermediateDirectories: true)
+        #expect(await testSuite.status(["merge", dead.path, second.out, "--out", refused]) == 66)
+        #expect(await testSuite.status(["merge", dead.path, "--out", refused, "--allow-partial"]) == 66)
         let partial = directory.appendingPathComponent("partial")
-        #expect(await testSuite.status(["merge", second.out, "--out", partial.path, "--allow-partial"]) == 0)
+        #expect(await testSuite.status(["merge", dead.path, second.out, "--out", partial.path, "--allow-partial"]) == 0)
         let incomplete = try JSONReportWriter.read(Data(contentsOf: partial.appendingPathComponent("latest/report.json")))
         #expect(incomplete.shards?.missing == [0] && incomplete.scenarios.first?.outcomes?.sent == 10)
     }

@@ -36,8 +36,9 @@ public struct MergeCommand: BenchCommand, Equatable {
 
         OPTIONS:
           --out <dir>             Directory for the merged run's reports.
-          --allow-partial         Merges the shards given when some are missing; the report names
-                                  the missing ones and says the run is incomplete.
+          --allow-partial         Merges the shards given when some are missing (or named but left no
+                                  report); the report names the missing ones and says the run is
+                                  incomplete.
           -h, --help              Shows this help.
 
         Refuses, with the reason on one line, reports that are not shards of one run (another URL,
@@ -58,9 +59,19 @@ public struct MergeCommand: BenchCommand, Equatable {
     }
 
     public func run(in context: CommandContext) async throws -> ExitCode {
-        let inputs = try reports.map { path in
-            ShardMerge.Input(source: path, report: try RunArchive.loadRun(URL(fileURLWithPath: path)).report)
+        var inputs: [ShardMerge.Input] = []
+        for path in reports {
+            do {
+                inputs.append(ShardMerge.Input(source: path, report: try RunArchive.loadRun(URL(fileURLWithPath: path)).report))
+            } catch let missing as MissingInput where allowsPartial {
+                // A shard that died mid-run leaves its directory without a report: with
+                // --allow-partial it is one of the missing shards, which the merge names.
+                Platform.writeToStandardError("warning: \(missing); merging the others\n")
+            } catch let missing as MissingInput {
+                throw MissingInput("\(missing) (a shard that did not finish? --allow-partial merges the others)")
+            }
         }
+        guard !inputs.isEmpty else { throw MissingInput("none of the \(reports.count) reports given is there") }
         let merge = try ShardMerge(inputs, allowingPartial: allowsPartial)
         let shards = merge.shards
         if !shards.isComplete {
