@@ -45,6 +45,14 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: merged.appendingPathComponent("latest/\(file)").path), "\(file)")
         }
 
+        // The whole run judged by objectives: met, exit 0; broken, the report is written and exit 3.
+        let judged = directory.appendingPathComponent("judged")
+        #expect(await testSuite.status(["merge", first.out, second.out, "--out", judged.path, "--slo", "errors<=0%"]) == 0)
+        #expect(await testSuite.status(["merge", first.out, second.out, "--out", judged.path, "--slo", "p99<1ns"]) == 3)
+        let verdict = try JSONReportWriter.read(Data(contentsOf: judged.appendingPathComponent("latest/report.json"))).scenarios.first?.serviceLevel
+        #expect(verdict?.passed == false)
+        #expect(await testSuite.status(["merge", first.out, "--out", judged.path, "--slo", "p99<"]) == 64)
+
         let refused = directory.appendingPathComponent("refused").path
         #expect(await testSuite.status(["merge", first.out, first.out, "--out", refused]) == 65)
         #expect(await testSuite.status(["merge", first.out, other.out, "--out", refused]) == 65)

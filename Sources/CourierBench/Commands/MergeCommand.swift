@@ -6,7 +6,7 @@ import Foundation
 public struct MergeCommand: BenchCommand, Equatable {
     public static let name = "merge"
     public static let abstract = "Merges the reports of a load run's shards into one, exactly."
-    public static let synopsis = "merge <report>... --out <dir> [--allow-partial]"
+    public static let synopsis = "merge <report>... --out <dir> [--allow-partial] [--slo <objective>]..."
 
     /// The shards' reports: `report.json` files, run directories, or `--out` directories of `load`
     /// (their latest run).
@@ -15,6 +15,8 @@ public struct MergeCommand: BenchCommand, Equatable {
     public var outputDirectory: String
     /// Whether a run some of whose shards are missing is merged from the others.
     public var allowsPartial = false
+    /// The objectives the merged run is judged by: the whole run's, which no shard's report can judge.
+    var objectives = ObjectiveOptions()
 
     /// A merge of `reports` into `outputDirectory`.
     public init(reports: [String], outputDirectory: String) {
@@ -28,7 +30,7 @@ public struct MergeCommand: BenchCommand, Equatable {
         exactly: the latency histograms are added, not their percentiles averaged, and the counts and
         error classes summed.
 
-        USAGE: \(suite.tool) merge <report>... --out <dir> [--allow-partial]
+        USAGE: \(suite.tool) merge <report>... --out <dir> [--allow-partial] [--slo <objective>]... [--slo-window <w>]
 
         ARGUMENTS:
           <report>                A shard's report.json, its run directory, or the --out directory
@@ -39,22 +41,27 @@ public struct MergeCommand: BenchCommand, Equatable {
           --allow-partial         Merges the shards given when some are missing (or named but left no
                                   report); the report names the missing ones and says the run is
                                   incomplete.
+        \(ObjectiveOptions.usage)
           -h, --help              Shows this help.
 
         Refuses, with the reason on one line, reports that are not shards of one run (another URL,
         method, rate, concurrency, duration, transport, run label, start time, shard count or bench
         version: exit 65), the same shard twice (65), a shard whose counts do not reconcile (65), and
-        a run with a shard missing without --allow-partial (66).
+        a run with a shard missing without --allow-partial (66). A merged run that breaks an objective
+        exits 3.
         """
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> MergeCommand {
         let usage = help(in: suite)
-        let parsed = try ArgumentParser(options: [.value("out"), .flag("allow-partial")], positionals: 1000, usage: usage).parse(arguments)
+        let parsed = try ArgumentParser(options: [.value("out"), .flag("allow-partial")] + ObjectiveOptions.options, positionals: 1000, usage: usage)
+            .parse(arguments)
         guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing <report>: name each shard's report", usage: usage) }
         guard let out = parsed["out"] else { throw UsageError(message: "missing '--out <dir>'", usage: usage) }
         var command = MergeCommand(reports: parsed.positionals, outputDirectory: out)
         command.allowsPartial = parsed["allow-partial"] != nil
+        // The shards' interval is known only once their reports are read: the shortest `load` takes.
+        command.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: 0.1, usage: usage)
         return command
     }
 
@@ -77,9 +84,11 @@ public struct MergeCommand: BenchCommand, Equatable {
         if !shards.isComplete {
             Platform.writeToStandardError("warning: shard\(shards.missing.count == 1 ? "" : "s") \(shards.missing.map(String.init).joined(separator: ", ")) of \(shards.count) missing; the merged run is incomplete\n")
         }
+        var result = merge.result
+        result.serviceLevel = try objectives.verdict(on: result)
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let published = ReportPublisher.publish(
-            [merge.result], commandLine: context.commandLine, startedAt: Date(timeIntervalSince1970: merge.plan.scheduleStartedAt),
+            [result], commandLine: context.commandLine, startedAt: Date(timeIntervalSince1970: merge.plan.scheduleStartedAt),
             environment: environment, isQuick: false, directory: outputDirectory, formats: ReportFormat.allCases, suite: context.suite,
             load: merge.plan, shards: shards
         )
@@ -91,6 +100,6 @@ public struct MergeCommand: BenchCommand, Equatable {
             String(format: "launched without a shared start time, %.1f ms apart", shards.startSpreadSeconds * 1000)
         }
         print("Merged \(shards.members.count) of \(shards.count) shards\(label), \(start).")
-        return .success
+        return ExitCode(judging: [result])
     }
 }
