@@ -81,7 +81,7 @@ import Testing
         #expect(abs(merge.shards.startSpreadSeconds - 0.5) < 1e-6)
     }
 
-    @Test(arguments: [("URL", "http://other/movies"), ("method", "POST"), ("transport", "urlsession")])
+    @Test(arguments: [("URL", "http://other/movies"), ("method", "POST"), ("transport", "urlsession"), ("headers", "Accept: text/plain")])
     func aDifferentSettingIsRefusedNamingIt(setting: String, value: String) throws {
         var reports = try threeShards()
         var plan = try #require(reports[1].load)
@@ -89,6 +89,7 @@ import Testing
         switch setting {
         case "URL": (original, plan.url) = (plan.url, value)
         case "method": (original, plan.method) = (plan.method, value)
+        case "headers": (original, plan.headers) = ("none", [value])
         default: (original, plan.transport) = (plan.transport, value)
         }
         reports[1].load = plan

@@ -186,12 +186,14 @@ import Testing
         let status = await testSuite.status([
             "load", "--url", server.url("/movies/1").absoluteString, "--rate", "200", "--duration", "300ms", "--concurrency", "4",
             "--shard", "1/2", "--start-at", String(Int(start)), "--run-label", "nightly", "--out", directory.path,
+            "--header", "Authorization: Bearer s3cret", "--header", "Accept: application/json",
         ])
         #expect(status == 0)
         #expect(Date().timeIntervalSince1970 >= start + 0.3, "the run began at the start time, not before")
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         let plan = try #require(report.load)
         #expect(plan.shard.description == "1/2" && plan.runLabel == "nightly" && plan.rate == 200 && plan.concurrency == 4)
+        #expect(plan.headers == ["Authorization: REDACTED", "Accept: application/json"])
         #expect(plan.scheduleStartedAt == start && plan.startAt != nil && (plan.lateStartSeconds ?? -1) >= 0)
         #expect(report.environment.hostName == Platform.hostName && report.environment.hostName != nil)
         let result = try #require(report.scenarios.first)

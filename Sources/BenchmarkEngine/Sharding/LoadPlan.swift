@@ -10,6 +10,8 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     public var url: String
     /// The HTTP method.
     public var method: String
+    /// The header fields sent, `Name: value`, with the values of sensitive ones redacted.
+    public var headers: [String] = []
     /// The whole run's requests per second (open loop), or `nil` (closed loop); with stages, the
     /// rate the first ramps from.
     @ExplicitNull public var rate: Double?
@@ -67,6 +69,7 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "run label": runLabel ?? "none",
             "URL": url,
             "method": method,
+            "headers": headers.isEmpty ? "none" : headers.joined(separator: "; "),
             "rate": rate.map { "\($0)" } ?? "none (closed loop)",
             "stages": stages.map { $0.map { "\(Double($0.durationNanoseconds) / 1e9) s to \($0.targetRate)/s" }.joined(separator: ", ") } ?? "none",
             "interval": intervalSeconds.map { "\($0) s" } ?? "none",

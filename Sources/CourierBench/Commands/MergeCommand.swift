@@ -45,8 +45,8 @@ public struct MergeCommand: BenchCommand, Equatable {
           -h, --help              Shows this help.
 
         Refuses, with the reason on one line, reports that are not shards of one run (another URL,
-        method, rate, concurrency, duration, transport, run label, start time, shard count or bench
-        version: exit 65), the same shard twice (65), a shard whose counts do not reconcile (65), and
+        method, header, rate, stages, concurrency, duration, transport, run label, start time, shard
+        count or bench version: exit 65), the same shard twice (65), a shard whose counts do not reconcile (65), and
         a run with a shard missing without --allow-partial (66). A merged run that breaks an objective
         exits 3.
         """
