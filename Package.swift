@@ -85,7 +85,7 @@ let package = Package(
         ),
 
         // Deterministic JSON payloads and their models, shared by the decode scenarios and stubs.
-        .target(name: "CourierFixtures"),
+        .target(name: "CourierFixtures", dependencies: ["CourierJSON"]),
         // A loopback HTTP/1.1 server on POSIX sockets that serves those payloads and misbehaves on
         // request: the real endpoint of the bench's load scenarios and of the fault tests.
         .target(name: "CourierFixtureServer", dependencies: ["CourierFixtures"]),
@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierBenchTests",
-            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
+            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
             resources: [.copy("Fixtures")],
             swiftSettings: jemallocSettings + curlSettings
         ),

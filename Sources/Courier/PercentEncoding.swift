@@ -1,75 +1,88 @@
-/// The ASCII bytes that may stand unescaped in one part of a URL, as a 128-bit mask.
-struct AllowedBytes: Sendable {
-    private let low: UInt64
-    private let high: UInt64
+/// How one part of a URL writes each byte: as itself, or escaped as `%XX`.
+///
+/// A 256-entry table read once per byte. An entry holds the byte's one or three output bytes
+/// (first byte lowest) and, in its top byte, how many there are, so writing a byte is one four-byte
+/// store and one advance: no branch on whether it is escaped, which mispredicts often in text
+/// that needs escapes.
+struct PercentEncoding: Sendable {
+    private let entries: [UInt32]
 
-    init(_ characters: String) {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        for byte in characters.utf8 {
-            if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+    /// A table that leaves the ASCII `characters` as they are and escapes every other byte.
+    init(allowing characters: String) {
+        var entries = (0...255).map { (byte: UInt32) -> UInt32 in
+            let hex = Array("0123456789ABCDEF".utf8).map(UInt32.init)
+            return 3 << 24 | hex[Int(byte & 0x0F)] << 16 | hex[Int(byte >> 4)] << 8 | UInt32(UInt8(ascii: "%"))
         }
-        self.low = low
-        self.high = high
-    }
-
-    @inline(__always)
-    func contains(_ byte: UInt8) -> Bool {
-        byte < 64 ? low & (1 << byte) != 0 : byte < 128 && high & (1 << (byte & 63)) != 0
+        for byte in characters.utf8 { entries[Int(byte)] = 1 << 24 | UInt32(byte) }
+        self.entries = entries
     }
 
     private static let alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
     /// What `URLComponents` leaves unescaped in a path: RFC 3986 `pchar` and `/`.
-    static let path = AllowedBytes(alphanumerics + "-._~!$&'()*+,;=:@/")
+    static let path = PercentEncoding(allowing: alphanumerics + "-._~!$&'()*+,;=:@/")
 
     /// What `URLComponents` leaves unescaped in a query item, less `+`, `/` and `?`.
     ///
     /// `+` reads as a space to every server that decodes forms, so a literal plus must be escaped;
     /// `/` and `?` are legal in a query, but escaping them too costs nothing and keeps values opaque.
-    static let queryItem = AllowedBytes(alphanumerics + "-._~!$'()*,;:@")
-}
+    static let queryItem = PercentEncoding(allowing: alphanumerics + "-._~!$'()*,;:@")
 
-/// Percent-encoding of UTF-8 bytes into a preallocated buffer, in two passes (measure, then write),
-/// so that a whole URL is built with a single allocation.
-enum PercentEncoding {
-    /// The length of `bytes` once encoded.
+    /// Calls `body` with a writer over this table.
     @inline(__always)
-    static func encodedCount(of bytes: UnsafeBufferPointer<UInt8>, allowed: AllowedBytes) -> Int {
-        var count = bytes.count
-        for byte in bytes where !allowed.contains(byte) {
-            count &+= 2
-        }
-        return count
+    func withWriter<Result>(_ body: (Writer) -> Result) -> Result {
+        entries.withUnsafeBufferPointer { body(Writer(entries: $0)) }
     }
 
-    /// Writes `bytes` encoded at `output` and advances it past them. The caller has measured the room.
-    @inline(__always)
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, allowed: AllowedBytes, to output: inout UnsafeMutablePointer<UInt8>) {
-        for byte in bytes {
-            if allowed.contains(byte) {
-                output.pointee = byte
-                output += 1
-            } else {
-                output[0] = UInt8(ascii: "%")
-                output[1] = hexDigit(byte >> 4)
-                output[2] = hexDigit(byte & 0x0F)
-                output += 3
+    /// Measures and writes percent-encoded bytes, in two passes, so that a whole URL is built with
+    /// a single allocation.
+    struct Writer {
+        fileprivate let entries: UnsafeBufferPointer<UInt32>
+
+        /// The length of `bytes` once encoded.
+        @inline(__always)
+        func encodedCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            var count = 0
+            for byte in bytes { count &+= Int(entries[Int(byte)] &>> 24) }
+            return count
+        }
+
+        /// Writes `bytes` encoded at `output` and returns the position after them. The caller has
+        /// measured the room; `end` is where the buffer ends.
+        ///
+        /// Each byte is stored as four and the position advanced by the one or three that count,
+        /// so the store may reach past what is written: the next byte overwrites the excess. Only
+        /// near the end of the buffer, where that could reach past it, are bytes written exactly.
+        @inline(__always)
+        func write(
+            _ bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>
+        ) -> UnsafeMutablePointer<UInt8> {
+            var output = output
+            // Every byte fits its four-byte store if all of them could be escaped, with room to spare.
+            guard end - output >= 3 * bytes.count + 3 else {
+                for byte in bytes {
+                    let entry = entries[Int(byte)]
+                    let length = Int(entry &>> 24)
+                    for index in 0..<length { output[index] = UInt8(truncatingIfNeeded: entry &>> (8 * UInt32(index))) }
+                    output += length
+                }
+                return output
             }
+            for byte in bytes {
+                let entry = entries[Int(byte)]
+                UnsafeMutableRawPointer(output).storeBytes(of: entry.littleEndian, as: UInt32.self)
+                output += Int(entry &>> 24)
+            }
+            return output
         }
     }
 
-    /// Copies `bytes` as they are to `output` and advances it past them.
+    /// Copies `bytes` as they are to `output` and returns the position after them.
     @inline(__always)
-    static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout UnsafeMutablePointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
+    static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to output: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        guard let source = bytes.baseAddress else { return output }
         output.update(from: source, count: bytes.count)
-        output += bytes.count
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ nibble &- 10
+        return output + bytes.count
     }
 }
 

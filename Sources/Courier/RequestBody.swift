@@ -18,7 +18,7 @@ public struct RequestBody: Sendable {
         RequestBody(content: .data(data), contentType: contentType)
     }
 
-    /// A value encoded as JSON by the client's `JSONEncoder`, sent as `application/json`.
+    /// A value encoded as JSON by the client's ``APIClient/encoder``, sent as `application/json`.
     public static func json(_ value: some Encodable & Sendable) -> RequestBody {
         RequestBody(content: .json(value), contentType: "application/json")
     }
@@ -30,7 +30,7 @@ public struct RequestBody: Sendable {
 
     /// The bytes this body sends: its data as it is, or its JSON value encoded with `encoder` (the
     /// client passes its own, so key and date strategies apply).
-    public func encoded(with encoder: JSONEncoder) throws -> Data {
+    public func encoded(with encoder: any RequestEncoder) throws -> Data {
         switch content {
         case .data(let data): return data
         case .json(let value): return try encoder.encode(value)

@@ -1,3 +1,4 @@
+import CourierJSON
 import Foundation
 
 /// A date written as `yyyy-MM-ddTHH:mm:ss` plus `Z` or a `±hh:mm` offset.
@@ -20,7 +21,7 @@ struct ISO8601Text: JSONWritable {
         // Floor division, so instants before 1970 land on the previous day.
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400
-        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        let (year, month, day) = ISO8601.civilDate(daysSince1970: days)
         var result = "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
         result += "T\(Self.pad(secondOfDay / 3600, 2)):\(Self.pad(secondOfDay / 60 % 60, 2)):\(Self.pad(secondOfDay % 60, 2))"
         if offsetMinutes == 0 {
@@ -35,19 +36,6 @@ struct ISO8601Text: JSONWritable {
 
     func write(to writer: inout JSONWriter) {
         writer.writeString(text)
-    }
-
-    /// Proleptic Gregorian date for a day count, after Howard Hinnant's `civil_from_days`.
-    static func civilDate(daysSince1970: Int) -> (year: Int, month: Int, day: Int) {
-        let z = daysSince1970 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

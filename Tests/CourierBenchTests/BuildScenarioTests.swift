@@ -1,6 +1,7 @@
 import Courier
-import CourierTesting
 import CourierBench
+import CourierJSON
+import CourierTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -43,6 +44,25 @@ private struct CreateTicket: Endpoint {
                 #expect(theirs.value(forHTTPHeaderField: field.name) == field.value, "\(field.name)")
             }
         }
+    }
+
+    /// A client with an encoder other than `JSONEncoder` is set beside a request built by hand with
+    /// `baseline`, or with a plain `JSONEncoder` without one: here the plain one refuses the NaN that
+    /// the client's encoder writes as a string, so the scenario fails on the hand-built side.
+    @Test func theHandBuiltRequestEncodesWithTheBaselineEncoder() async throws {
+        struct Reading: Endpoint {
+            var path: String { "readings" }
+            var method: String { "POST" }
+            var body: RequestBody? { .json(["value": Double.nan]) }
+        }
+        let strings = CourierJSONEncoder.NonConformingFloatEncodingStrategy.convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        var lenient = CourierJSONEncoder()
+        lenient.nonConformingFloatEncodingStrategy = strings
+        await #expect(throws: EncodingError.self) { _ = try await measure(.build("build/reading", Reading(), against: base, encoder: lenient)) }
+        let alike = JSONEncoder()
+        alike.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let results = try await measure(.build("build/reading", Reading(), against: base, encoder: lenient, baseline: alike))
+        #expect(results.map(\.name) == ["build/reading", "build/reading (baseline: URLComponents)"])
     }
 
     @Test func anEndpointThatCannotBeBuiltFailsTheScenario() async {

@@ -75,4 +75,22 @@ struct ISO8601Tests {
         #expect(try #require(parse(text)).timeIntervalSince(julian) == -10 * 86_400)
         #expect(parse("1582-10-15T00:00:00Z") == (try foundation.decode([Date].self, from: Data(#"["1582-10-15T00:00:00Z"]"#.utf8))[0]))
     }
+
+    /// The writer's day arithmetic inverts the reader's: every day from 1583 to 2200 and every
+    /// 97th from year -400 to 10400 map to a date and back.
+    @Test(arguments: [(1583, 2200, 1), (-400, 10_400, 97)])
+    func civilDatesAndDayCountsInvertEachOther(firstYear: Int, lastYear: Int, step: Int) {
+        let first = ISO8601.daysSince1970(year: firstYear, month: 1, day: 1)
+        let last = ISO8601.daysSince1970(year: lastYear, month: 12, day: 31)
+        var previous: (year: Int, month: Int, day: Int)?
+        for days in stride(from: first, through: last, by: step) {
+            let date = ISO8601.civilDate(daysSince1970: days)
+            if ISO8601.daysSince1970(year: date.year, month: date.month, day: date.day) != days {
+                Issue.record("day \(days) gave \(date)")
+                return
+            }
+            if step == 1, let previous { #expect(date.day == previous.day + 1 || date.day == 1) }
+            previous = date
+        }
+    }
 }

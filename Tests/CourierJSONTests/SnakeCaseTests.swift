@@ -3,7 +3,8 @@ import CourierFixtures
 import Foundation
 import Testing
 
-/// `convertFromSnakeCase` converts exactly as Foundation does, for keys Foundation shows converted.
+/// `convertFromSnakeCase` and `convertToSnakeCase` convert exactly as Foundation does, for keys
+/// Foundation shows converted.
 struct SnakeCaseTests {
     /// What Foundation's decoder makes of `key`, read back through `allKeys`.
     private func foundationConversion(of key: String) throws -> String {
@@ -34,6 +35,48 @@ struct SnakeCaseTests {
             await yieldPeriodically(round, every: 4)
             let key = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
             #expect(SnakeCase.camelCase(key) == (try foundationConversion(of: key)), "\(key)")
+        }
+    }
+
+    /// What Foundation's encoder makes of `key`, read back from the document it writes.
+    private func foundationSnakeCase(of key: String) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let json = try encoder.encode(OneKey(key: key))
+        return try #require(try JSONDecoder().decode([String: Int].self, from: json).keys.first)
+    }
+
+    /// What this encoder makes of `key`, through the fast path for ASCII keys or the general one.
+    private func courierSnakeCase(of key: String) throws -> String {
+        let json = try CourierJSONEncoder(keyEncodingStrategy: .convertToSnakeCase).encode(OneKey(key: key))
+        return try #require(try JSONDecoder().decode([String: Int].self, from: json).keys.first)
+    }
+
+    private struct OneKey: Encodable {
+        let key: String
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: StringCodingKey.self)
+            try container.encode(1, forKey: StringCodingKey(stringValue: key))
+        }
+    }
+
+    @Test(arguments: [
+        "", "a", "A", "myURLProperty", "URLProperty", "ABC", "aBC", "_a_", "__aB__", "a1B2", "oneTwoThree", "helloWORLDFoo", "a_B",
+        "ABc", "AbCdEF", "already_snake", "x", "xY", "XY", "xYZw", "one Two", "aB\r\nC", "a\r\nBc", "ÉtéA", "ǅemal", "aǅb",
+        "x\u{301}Y", "aÑb", "αΒγ", "İstanbulÖ", "a-B", "a.Bc", "Ⓐb", "aⒶb", "日本Go", "a😀B",
+    ])
+    func convertsToSnakeCaseAsFoundation(key: String) throws {
+        #expect(try courierSnakeCase(of: key) == (try foundationSnakeCase(of: key)))
+        #expect(SnakeCase.snakeCase(key) == (try foundationSnakeCase(of: key)))
+    }
+
+    @Test func randomKeysConvertToSnakeCaseAsFoundation() async throws {
+        var random = SplitMix64(seed: 0x5AE2)
+        let pieces = ["a", "B", "cd", "EF", "Gh", "IJk", "1", "_", "é", "É", "ß", "ǅ", "İ", "\u{301}", "日", " ", "-", "URL", "\r\n"]
+        for round in 0..<300 {
+            await yieldPeriodically(round, every: 4)
+            let key = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            #expect(try courierSnakeCase(of: key) == (try foundationSnakeCase(of: key)), "\(key.debugDescription)")
         }
     }
 }

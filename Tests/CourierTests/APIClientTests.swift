@@ -95,6 +95,28 @@ import Testing
         #expect(seen.body == Data(#"{"user_name":"ripley"}"#.utf8))
     }
 
+    @Test(arguments: Flavour.allCases)
+    func encodesBodiesWithCourierJSONEncoderAndItsStrategies(flavour: Flavour) async throws {
+        struct Login: Encodable, Sendable {
+            let userName: String
+            let signedInAt: Date
+            let scopes: [String]
+        }
+        struct SignIn: Endpoint {
+            var path: String { "/session" }
+            var method: String { "POST" }
+            var body: RequestBody? { .json(Login(userName: "ripley", signedInAt: Date(timeIntervalSince1970: 0), scopes: ["a/b"])) }
+        }
+        let server = StubServer()
+        server.route("POST", "/session", .status(201))
+        let encoder = CourierJSONEncoder(outputFormatting: .sortedKeys, keyEncodingStrategy: .convertToSnakeCase, dateEncodingStrategy: .iso8601)
+        try await flavour.client(for: server, encoder: encoder).send(SignIn())
+
+        let seen = try #require(server.requests.first)
+        #expect(seen.headers["Content-Type"] == "application/json")
+        #expect(seen.body == Data(#"{"scopes":["a\/b"],"signed_in_at":"1970-01-01T00:00:00Z","user_name":"ripley"}"#.utf8))
+    }
+
     @Test func anEndpointsOwnContentTypeWins() throws {
         struct Upload: Endpoint {
             var path: String { "upload" }
@@ -172,6 +194,14 @@ import Testing
         }
         let server = StubServer()
         await #expect(throws: APIError.encoding) { try await Flavour.inMemory.client(for: server).send(Bad()) }
+        let error = await #expect(throws: APIError.encoding) {
+            try await Flavour.inMemory.client(for: server, encoder: CourierJSONEncoder()).send(Bad())
+        }
+        guard case .invalidValue(_, let context)? = error?.underlyingError as? EncodingError else {
+            Issue.record("expected the encoder's EncodingError, got \(String(describing: error?.underlyingError))")
+            return
+        }
+        #expect(context.codingPath.map(\.stringValue) == ["nan"])
         #expect(server.requests.isEmpty)
     }
 

@@ -14,7 +14,7 @@ enum Flavour: String, CaseIterable, CustomTestStringConvertible, Sendable {
     func client(
         for server: StubServer,
         decoder: any ResponseDecoder = JSONDecoder(),
-        encoder: JSONEncoder = JSONEncoder(),
+        encoder: any RequestEncoder = JSONEncoder(),
         middlewares: [any Middleware] = []
     ) -> APIClient {
         switch self {

@@ -35,6 +35,16 @@ private func url(base: String, _ endpoint: Path) throws -> String {
         #expect(try url(base: "https://h.test", Path(path: "x", queryItems: items)) == "https://h.test/x?a=1&tag=b&tag=a")
     }
 
+    /// Past 32 items the sort is another algorithm: it must be as stable.
+    @Test func sortsManyItemsStably() throws {
+        let names = (0..<40).map { "n\($0 % 13)" }
+        let items = names.enumerated().map { URLQueryItem(name: $0.element, value: "\($0.offset)") }
+        let expected = items.enumerated().sorted { a, b in
+            a.element.name == b.element.name ? a.offset < b.offset : a.element.name.utf8.lexicographicallyPrecedes(b.element.name.utf8)
+        }.map { "\($0.element.name)=\($0.element.value ?? "")" }.joined(separator: "&")
+        #expect(try url(base: "https://h.test", Path(path: "x", queryItems: items)) == "https://h.test/x?" + expected)
+    }
+
     @Test func escapesReservedAndNonASCIICharactersInQueryItems() throws {
         let items = [URLQueryItem(name: "q", value: "a b+c&d=e/f?g#é"), URLQueryItem(name: "flag", value: nil)]
         #expect(try url(base: "https://h.test", Path(path: "s", queryItems: items)) == "https://h.test/s?flag&q=a%20b%2Bc%26d%3De%2Ff%3Fg%23%C3%A9")

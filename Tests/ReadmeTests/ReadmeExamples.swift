@@ -168,6 +168,17 @@ func decoders(base: URL, data: Data) throws {
     show((movies, client))
 }
 
+// MARK: - Encoders
+
+func encoders(base: URL, movie: Movie) throws {
+    var encoder = CourierJSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase          // Foundation's conversion, to the letter
+    encoder.outputFormatting = .sortedKeys                     // then byte for byte JSONEncoder's output
+    let body = try encoder.encode(movie)                       // Data
+    let client = APIClient(baseURL: base, encoder: encoder)    // any RequestEncoder
+    show((body, client))
+}
+
 // MARK: - Transports
 
 #if COURIER_CURL

@@ -40,7 +40,15 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// The fields of a dictionary, sorted by name so the result does not depend on hashing.
     public init(_ dictionary: [String: String]) {
-        fields = dictionary.map { Field(name: $0.key, value: $0.value) }
+        self.init(dictionary, reservingCapacity: 0)
+    }
+
+    /// The fields of a dictionary, sorted by name, with room for `extra` more, so that adding them
+    /// (a body's `Content-Type`) does not move the list.
+    init(_ dictionary: [String: String], reservingCapacity extra: Int) {
+        fields = []
+        fields.reserveCapacity(dictionary.count + extra)
+        for (name, value) in dictionary { fields.append(Field(name: name, value: value)) }
         fields.sort { $0.name < $1.name }
     }
 
@@ -90,6 +98,8 @@ public struct HTTPHeaders: Sendable, Hashable {
 
     /// Whether two field names are equal under ASCII case folding, without allocating.
     static func sameName(_ a: String, _ b: String) -> Bool {
+        // Folding case keeps the UTF-8 length, and most names differ in it: a constant-time test first.
+        guard a.utf8.count == b.utf8.count else { return false }
         var left = a.utf8.makeIterator()
         var right = b.utf8.makeIterator()
         while true {

@@ -24,6 +24,9 @@ extension Scenario {
     ///   - endpoint: The endpoint value to build, as your app would send it.
     ///   - baseURL: The client's base URL.
     ///   - encoder: The encoder for a `.json` body, as your client has it.
+    ///   - baseline: The encoder of the hand-built request: by default `encoder` when it is a
+    ///     `JSONEncoder`, and a plain `JSONEncoder` otherwise: give one with your strategies when the
+    ///     client encodes with something else, such as `CourierJSONEncoder`.
     ///   - judgedBy: What a comparison with a baseline judges: by default the ratio and the time,
     ///     since your endpoint's properties run on both sides (see ``PairedSpeedCheck``).
     ///   - summary: One line for `list`; by default the method and the path.
@@ -33,7 +36,8 @@ extension Scenario {
         _ name: String,
         _ endpoint: Request,
         against baseURL: URL,
-        encoder: JSONEncoder = JSONEncoder(),
+        encoder: any RequestEncoder = JSONEncoder(),
+        baseline: JSONEncoder? = nil,
         judgedBy check: PairedSpeedCheck = .ratioAndTime,
         summary: String? = nil,
         isDefault: Bool = true,
@@ -46,14 +50,15 @@ extension Scenario {
             thresholds: thresholds
         ) { context in
             let client = APIClient(baseURL: baseURL, transport: InMemoryTransport.constant(body: Data()), encoder: encoder)
+            let handEncoder = baseline ?? (encoder as? JSONEncoder) ?? JSONEncoder()
             _ = try client.request(for: endpoint)
-            _ = try URLRequest(handBuilding: endpoint, baseURL: baseURL, encoder: encoder)
+            _ = try URLRequest(handBuilding: endpoint, baseURL: baseURL, encoder: handEncoder)
             let results = try await MicroRunner.measure([
                 .init(name) { iterations in
                     for _ in 0..<iterations { blackHole(try client.request(for: endpoint)) }
                 },
                 .init("\(name) (baseline: URLComponents)") { iterations in
-                    for _ in 0..<iterations { blackHole(try URLRequest(handBuilding: endpoint, baseURL: baseURL, encoder: encoder)) }
+                    for _ in 0..<iterations { blackHole(try URLRequest(handBuilding: endpoint, baseURL: baseURL, encoder: handEncoder)) }
                 },
             ], in: context)
             return [results[0].compared(with: results[1], judgingTime: check == .ratioAndTime), results[1]]

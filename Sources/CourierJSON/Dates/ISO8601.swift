@@ -1,15 +1,16 @@
 import Foundation
 
-/// Reads RFC 3339 timestamps (the internet profile of ISO 8601) without a formatter.
+/// Reads RFC 3339 timestamps (the internet profile of ISO 8601) without a formatter, and writes
+/// them as Foundation's encoder does (see `ISO8601+Writing.swift`).
 ///
 /// `yyyy-MM-ddTHH:mm:ss`, an optional fraction of a second (`.` and one or more digits), then `Z`
 /// or an offset `±HH:MM` (or `±HHMM`). `T` and `Z` may be lowercase, as RFC 3339 allows. Every
 /// field is checked: the day must exist in its month (leap years counted), hours run to 23, minutes
 /// to 59, seconds to 60 (a leap second, which lands on the next second as in POSIX time), offsets
 /// to ±23:59. Anything else, spaces included, is not a date.
-enum ISO8601 {
+package enum ISO8601 {
     /// Seconds from 1970 to 2001-01-01, `Date`'s reference date.
-    private static let referenceDateOffset: Int64 = 978_307_200
+    static let referenceDateOffset: Int64 = 978_307_200
 
     /// The instant `text` spells, or `nil` if it is not an RFC 3339 timestamp.
     static func date(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
@@ -44,7 +45,7 @@ enum ISO8601 {
     }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400

@@ -6,7 +6,7 @@ import Foundation
 /// decoded by pushing their key on ``path`` and pointing ``current`` at them, not by making a new
 /// decoder. The input is copied into a buffer of its own (with the zero padding the parser needs),
 /// so a decoder a `Decodable` type keeps after decoding still points at memory it owns.
-final class DecodingState {
+final class DecodingState: CodingStack {
     /// The input, followed by ``Parser/padding`` zero bytes.
     let bytes: UnsafeMutablePointer<UInt8>
     /// The input's length, without the padding.

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Foundation's `convertFromSnakeCase`, to the letter.
-///
-/// Leading and trailing underscores stay; the words between the others are joined, the first
-/// lowercased and each other one `capitalized` (so `FOO_BAR` and `foo_bar` both give `fooBar`, and
-/// `a_ß` gives `aSs`). A key with no underscore inside is left as it is. Characters, not bytes, are
-/// compared with "_", as Foundation does: an underscore carrying a combining mark is not one.
+/// Foundation's snake-case key conversions, to the letter, both ways.
 enum SnakeCase {
-    /// `key` converted from snake case.
+    /// `key` converted from snake case, as `convertFromSnakeCase` does.
+    ///
+    /// Leading and trailing underscores stay; the words between the others are joined, the first
+    /// lowercased and each other one `capitalized` (so `FOO_BAR` and `foo_bar` both give `fooBar`,
+    /// and `a_ß` gives `aSs`). A key with no underscore inside is left as it is. Characters, not
+    /// bytes, are compared with "_", as Foundation does: an underscore carrying a combining mark is
+    /// not one.
     static func camelCase(_ key: String) -> String {
         guard let firstLetter = key.firstIndex(where: { $0 != "_" }) else { return key }
         var lastLetter = key.index(before: key.endIndex)
@@ -21,5 +22,108 @@ enum SnakeCase {
     /// Whether `key` has an underscore byte anywhere, the only keys ``camelCase(_:)`` can change.
     static func mayChange(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         key.contains(UInt8(ascii: "_"))
+    }
+
+    /// `key` converted to snake case, as `convertToSnakeCase` does.
+    ///
+    /// Words are split where Foundation splits them: the search for an upper-case letter (general
+    /// category Lu or Lt) starts after the first character; from one, the next lower-case letter
+    /// (Ll) ends a run of capitals, whose last capital starts the next word (`myURLValue` gives
+    /// `my`, `URL`, `Value`). The words are lowercased and joined with `_`. Scalars are searched
+    /// and characters stepped over, as Foundation does.
+    static func snakeCase(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        let scalars = key.unicodeScalars
+        var words: [Range<String.Index>] = []
+        var wordStart = key.startIndex
+        var searchStart = key.index(after: wordStart)
+        while let upper = scalars[searchStart...].firstIndex(where: isUppercase) {
+            words.append(wordStart..<upper)
+            guard let lower = scalars[upper...].firstIndex(where: isLowercase) else {
+                wordStart = upper
+                break
+            }
+            if lower == key.index(after: upper) {
+                wordStart = upper
+            } else {
+                let beforeLower = key.index(before: lower)
+                words.append(upper..<beforeLower)
+                wordStart = beforeLower
+            }
+            searchStart = scalars.index(after: lower)
+        }
+        words.append(wordStart..<key.endIndex)
+        return words.map { key[$0].lowercased() }.joined(separator: "_")
+    }
+
+    /// Appends the UTF-8 of `key` converted to snake case to `text`.
+    ///
+    /// ASCII keys, nearly all of them, are converted byte by byte straight into the text; the
+    /// others go through ``snakeCase(_:)``. A carriage return is left to the slow path: before a
+    /// line feed it is one character with it, which the byte walk would not step over as one.
+    static func append(snakeCaseOf key: String, to text: inout GrowableBuffer<UInt8>) {
+        var key = key
+        let converted = key.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return false }
+            appendASCII(snakeCaseOf: bytes, to: &text)
+            return true
+        }
+        if !converted {
+            var snake = snakeCase(key)
+            snake.withUTF8 { text.append(contentsOf: $0) }
+        }
+    }
+
+    /// ``snakeCase(_:)`` over ASCII bytes, where a byte is a character and a scalar.
+    private static func appendASCII(snakeCaseOf key: UnsafeBufferPointer<UInt8>, to text: inout GrowableBuffer<UInt8>) {
+        guard !key.isEmpty else { return }
+        // At most one underscore between two bytes.
+        let output = text.reserve(key.count * 2)
+        var written = 0
+        func appendWord(_ word: Range<Int>) {
+            if written > 0 {
+                output[written] = UInt8(ascii: "_")
+                written += 1
+            }
+            for byte in key[word] {
+                output[written] = isUppercase(byte) ? byte | 0x20 : byte
+                written += 1
+            }
+        }
+        var wordStart = 0
+        var searchStart = 1
+        while let upper = key[searchStart...].firstIndex(where: isUppercase) {
+            appendWord(wordStart..<upper)
+            guard let lower = key[upper...].firstIndex(where: isLowercase) else {
+                wordStart = upper
+                break
+            }
+            if lower == upper + 1 {
+                wordStart = upper
+            } else {
+                appendWord(upper..<(lower - 1))
+                wordStart = lower - 1
+            }
+            searchStart = lower + 1
+        }
+        appendWord(wordStart..<key.count)
+        text.count += written
+    }
+
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        let category = scalar.properties.generalCategory
+        return category == .uppercaseLetter || category == .titlecaseLetter
+    }
+
+    private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .lowercaseLetter
+    }
+
+    private static func isUppercase(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "A") < 26
+    }
+
+    private static func isLowercase(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26
     }
 }

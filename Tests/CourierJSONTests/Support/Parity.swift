@@ -42,7 +42,7 @@ enum Outcome<Value: Equatable>: Equatable, CustomStringConvertible {
 }
 
 /// A key as both decoders would name it: array positions by number, other keys by string.
-private func describe(_ key: any CodingKey) -> String {
+func describe(_ key: any CodingKey) -> String {
     key.intValue.map { "[\($0)]" } ?? key.stringValue
 }
 

@@ -92,7 +92,9 @@ private struct Public: PolicyOverriding {
         struct Down: Error {}
         let fixture = Fixture()
         let refreshes = fixture.refreshes
-        let store = TokenStore(credential: Credential(token: "old")) { _ in
+        // A clock that stands still: on a busy machine a late 401 may come more than the minimum
+        // interval after the failed refresh, and on the wall clock it would rightly start another.
+        let store = TokenStore(credential: Credential(token: "old"), clock: TestClock()) { _ in
             refreshes.increment()
             try await Task.sleep(for: .milliseconds(100))
             throw Down()
