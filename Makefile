@@ -1,6 +1,8 @@
 # The README's two commands: `make bench` (the main job, the default bench suite) and `make test`.
 # Each installs what is missing first, then calls SwiftPM.
-APT_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev pkg-config nginx-light wrk
+# What building needs (the Dockerfile installs exactly these; CI checks it), then what the tests add.
+APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev pkg-config
+APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk
 BREW_PACKAGES := jemalloc curl pkg-config nginx wrk
 
 .PHONY: bench bench-quick test deps

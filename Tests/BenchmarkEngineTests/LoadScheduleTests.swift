@@ -83,3 +83,48 @@ import Testing
         #expect(usual.hardStopNanoseconds == 3 * Self.second + LoadConfiguration.stopGraceNanoseconds)
     }
 }
+
+/// A shard's schedule is its part of the whole run's: the same intended times, every n-th.
+@Suite struct ShardedLoadScheduleTests {
+    private static let second: UInt64 = 1_000_000_000
+
+    private func schedule(rate: Double?, requests: Int? = nil, ramped: Bool = false, shard: Shard = .whole, start: UInt64? = nil) -> LoadSchedule {
+        var configuration = ramped
+            ? LoadConfiguration(concurrency: 1, startRate: rate, stages: [
+                LoadStage(durationNanoseconds: Self.second / 2, targetRate: 2_000), LoadStage(durationNanoseconds: Self.second / 2, targetRate: 0),
+            ], maximumRequests: requests)
+            : LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: requests, durationNanoseconds: Self.second)
+        configuration.shard = shard
+        configuration.startNanoseconds = start
+        return LoadSchedule(configuration: configuration)
+    }
+
+    @Test(arguments: [(nil, false), (250, false), (nil, true), (250, true)])
+    func theShardsIntendedTimesAreTheWholeRunsEachOnce(requests: Int?, ramped: Bool) throws {
+        let whole = schedule(rate: 1_000, requests: requests, ramped: ramped)
+        #expect(whole.slots == (requests ?? (ramped ? 1_250 : 1_000)))
+        let wholeTimes = (0..<whole.slots).map(whole.offset(ofSlot:))
+        var merged: [UInt64] = []
+        for index in 0..<3 {
+            let part = schedule(rate: 1_000, requests: requests, ramped: ramped, shard: try makeShard(index, of: 3))
+            let times = (0..<part.slots).map(part.offset(ofSlot:))
+            #expect(times == stride(from: index, to: whole.slots, by: 3).map { wholeTimes[$0] }, "shard \(index)")
+            merged += times
+        }
+        #expect(merged.sorted() == wholeTimes)
+    }
+
+    @Test func aClosedLoopShardTakesItsShareOfTheRequestLimit() throws {
+        #expect(try (0..<3).map { schedule(rate: nil, requests: 10, shard: try makeShard($0, of: 3)).slots } == [4, 3, 3])
+        #expect(schedule(rate: nil, shard: try makeShard(1, of: 3)).slots == .max)
+    }
+
+    @Test func aFixedStartAnchorsEveryIntendedTime() throws {
+        let part = schedule(rate: 100, shard: try makeShard(1, of: 2), start: 5 * Self.second)
+        // Claimed late, the first slot is still due at the shared start plus its own offset.
+        #expect(part.claim(now: 5 * Self.second + 50_000_000) == .start(intended: 5 * Self.second + 10_000_000))
+        #expect(part.claim(now: 5 * Self.second + 50_000_000) == .start(intended: 5 * Self.second + 30_000_000))
+        #expect(part.start == 5 * Self.second)
+        #expect(part.claim(now: 6 * Self.second) == .missed(intended: 5 * Self.second + 50_000_000))
+    }
+}

@@ -54,6 +54,17 @@ import Testing
         (["load", "--url", "http://127.0.0.1:70000/x"], "invalid port '70000' in '--url' (expected 1 to 65535)"),
         (["load", "--url", "http://127.0.0.1:99999999999999999999/x"], "invalid port '99999999999999999999' in '--url' (expected 1 to 65535)"),
         (["load", "--url", "http://u:p@[::1]:0/x"], "invalid port '0' in '--url' (expected 1 to 65535)"),
+        (["load", "--url", "http://x", "--shard", "3/3"], "invalid value '3/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
+        (["load", "--url", "http://x", "--shard", "1/0"], "invalid value '1/0' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
+        (["load", "--url", "http://x", "--shard", "-1/3"], "invalid value '-1/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
+        (["load", "--url", "http://x", "--shard", "1/3/4"], "invalid value '1/3/4' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
+        (["load", "--url", "http://x", "--shard", "0/1001"], "invalid value '0/1001' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
+        (["load", "--url", "http://x", "--shard", "one/3"], "invalid value 'one/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
+        (["load", "--url", "http://x", "--shard", "0/3", "--concurrency", "2"], "'--concurrency 2' cannot be shared between 3 shards (give each at least one worker)"),
+        (["load", "--url", "http://x", "--shard", "0/3", "--requests", "2"], "'--requests 2' cannot be shared between 3 shards (give each at least one)"),
+        (["load", "--url", "http://x", "--start-at", "tomorrow"], "invalid value 'tomorrow' for '--start-at' (expected an RFC 3339 time such as 2026-11-30T20:00:00Z, or Unix seconds)"),
+        (["load", "--url", "http://x", "--run-label", "my run"], "invalid value 'my run' for '--run-label' (expected 1 to 63 letters, digits, '.', '_' or '-')"),
+        (["load", "--url", "http://x", "--run-label", String(repeating: "a", count: 64)], "invalid value '\(String(repeating: "a", count: 64))' for '--run-label' (expected 1 to 63 letters, digits, '.', '_' or '-')"),
         (["compare", "main", "--time-tolerance", "20000%"], "invalid value '20000%' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
         (["compare", "main", "--malloc-tolerance", "0"], "invalid value '0' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"),
     ])
@@ -146,6 +157,43 @@ import Testing
         #expect(outcomes.scheduled == outcomes.sent + outcomes.missed)
         let intervals = try #require(result.timeSeries?.intervals)
         #expect(intervals.reduce(0) { $0 + $1.outcomes.scheduled } == outcomes.scheduled)
+    }
+
+    @Test func parsesAShardItsStartAndItsLabel() throws {
+        let now = Date(timeIntervalSince1970: 1_796_068_800)
+        let options = try LoadOptions.parse(
+            ["--url", "http://x/", "--rate", "300", "--concurrency", "10", "--shard", "2/3", "--start-at", "2026-11-30T20:01:00Z", "--run-label", "nightly-1.2_b"],
+            in: testSuite, now: now
+        )
+        #expect(options.shard.description == "2/3" && options.workers == 3 && options.runLabel == "nightly-1.2_b")
+        #expect(options.startAt?.date == now.addingTimeInterval(60))
+        #expect(options.configuration.shard == options.shard && options.configuration.concurrency == 3 && options.configuration.rate == 300)
+        let past = ["load", "--url", "http://x/", "--start-at", "1000"]
+        #expect(throws: UsageError.self) { try testSuite.parse(past) }
+    }
+
+    @Test func aShardStartsAtTheSharedInstantAndRecordsItsPlan() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-shard")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let start = (Date().timeIntervalSince1970 + 1.5).rounded(.up)
+        let status = await testSuite.status([
+            "load", "--url", server.url("/movies/1").absoluteString, "--rate", "200", "--duration", "300ms", "--concurrency", "4",
+            "--shard", "1/2", "--start-at", String(Int(start)), "--run-label", "nightly", "--out", directory.path,
+            "--header", "Authorization: Bearer s3cret", "--header", "Accept: application/json",
+        ])
+        #expect(status == 0)
+        #expect(Date().timeIntervalSince1970 >= start + 0.3, "the run began at the start time, not before")
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        let plan = try #require(report.load)
+        #expect(plan.shard.description == "1/2" && plan.runLabel == "nightly" && plan.rate == 200 && plan.concurrency == 4)
+        #expect(plan.headers == ["Authorization: REDACTED", "Accept: application/json"])
+        #expect(plan.scheduleStartedAt == start && plan.startAt != nil && (plan.lateStartSeconds ?? -1) >= 0)
+        #expect(report.environment.hostName == Platform.hostName && report.environment.hostName != nil)
+        let result = try #require(report.scenarios.first)
+        // Slots 1, 3, …, 59 of the whole run's 60: thirty, at half the rate, from two of the four workers.
+        #expect(result.outcomes?.scheduled == 30 && result.targetRate == 100 && result.concurrency == 2)
     }
 
     @Test func portsInRangeAndEveryRangeIsInTheHelp() throws {

@@ -23,6 +23,15 @@ public struct LoadConfiguration: Sendable, Equatable {
     public var requestTimeoutNanoseconds: UInt64
     /// Requests sent first and not measured; the warm-up is bounded like the run.
     public var warmupRequests: Int
+    /// This generator's part of the run: in an open loop, its slots of the whole run's schedule
+    /// (``Shard``), whose rate and request limit are the whole run's; in a closed loop, its share of
+    /// the request limit. ``Shard/whole`` unless set.
+    public var shard = Shard.whole
+    /// The monotonic instant (``Platform/monotonicNanoseconds()``) the schedule starts at, so that
+    /// shards told one wall-clock start keep one schedule however late each process wakes; `nil` to
+    /// start at the first worker's first request. Requests due before the workers run start late,
+    /// their latency counted from when they were due.
+    public var startNanoseconds: UInt64?
     /// The length of one interval of the run's time series; each request counts in the interval of
     /// its intended start.
     public var intervalNanoseconds = defaultIntervalNanoseconds

@@ -53,7 +53,8 @@ public enum LoadRunner {
             durationSeconds: Double(run.elapsed) / 1e9
         )
         result.concurrency = concurrency
-        result.targetRate = configuration.rate
+        // A shard starts every n-th request of the run's schedule: its part of the run's rate.
+        result.targetRate = configuration.rate.map { $0 / Double(configuration.shard.count) }
         result.stages = configuration.stages.isEmpty ? nil : configuration.stages
         result.latency = ScenarioResult.Latency(summary: LatencySummary(tally.latency), histogram: tally.latency.encoded())
         if run.schedule.isOpenLoop {

@@ -9,8 +9,14 @@ import Synchronization
 /// Every slot's due time is a function of its index alone (``offset(ofSlot:)``), so counts can be
 /// kept per interval and a schedule can be split by index.
 ///
+/// A shard (``LoadConfiguration/shard``) of an open loop hands out only its own slots of the whole
+/// run's sequence of intended times — `index`, `index + count`, … — each at the time the whole run
+/// would start it; its slot `k` is the run's slot `index + k × count`. In a closed loop it hands out
+/// its share of the request limit.
+///
 /// The run's clock starts at the first claim, when the first worker runs, so that time a busy
-/// machine takes to start the workers is not counted against the schedule.
+/// machine takes to start the workers is not counted against the schedule — unless the
+/// configuration fixes the start (``LoadConfiguration/startNanoseconds``), as shards of one run do.
 ///
 /// The arithmetic cannot trap: any positive rate, however small or large, and any duration give a
 /// slot count and due times in range.
@@ -26,7 +32,8 @@ final class LoadSchedule: Sendable {
     }
 
     /// The most requests to start: in an open loop, the slots due before the deadline (bounded by
-    /// the request limit); in a closed loop, the request limit alone.
+    /// the request limit) that are this shard's; in a closed loop, the shard's share of the request
+    /// limit.
     let slots: Int
     /// Whether requests are started at a rate (an open loop).
     let isOpenLoop: Bool
@@ -36,6 +43,9 @@ final class LoadSchedule: Sendable {
     /// The ramping rate; `nil` in a closed loop and for a constant rate that is not a positive
     /// finite number, which schedules only the slot at the start.
     private let ramp: RateRamp?
+    private let shard: Shard
+    /// The fixed start, or 0 to start at the first claim.
+    private let fixedStart: UInt64
     private let durationNanoseconds: UInt64
     private let next = Atomic<Int>(0)
     /// Monotonic nanoseconds of the first claim; 0 before it.
@@ -45,25 +55,27 @@ final class LoadSchedule: Sendable {
 
     init(configuration: LoadConfiguration) {
         durationNanoseconds = configuration.durationNanoseconds
+        shard = configuration.shard
+        fixedStart = configuration.startNanoseconds.map { max($0, 1) } ?? 0
         let limit = max(0, configuration.maximumRequests ?? .max)
         if !configuration.stages.isEmpty {
             isOpenLoop = true
             let ramp = RateRamp(startRate: configuration.rate ?? 0, stages: configuration.stages, durationNanoseconds: configuration.durationNanoseconds)
             self.ramp = ramp
             let due = Self.slotsDue(integral: ramp.totalDue)
-            slots = min(limit, due)
+            slots = shard.slots(ofTotal: min(limit, due))
             spansDuration = limit >= due
         } else if let rate = configuration.rate {
             isOpenLoop = true
             let isUsable = rate > 0 && rate.isFinite
             ramp = isUsable ? RateRamp(startRate: rate, stages: [], durationNanoseconds: configuration.durationNanoseconds) : nil
             let due = Self.slotsDue(rate: rate, durationNanoseconds: configuration.durationNanoseconds)
-            slots = min(limit, due)
+            slots = shard.slots(ofTotal: min(limit, due))
             spansDuration = limit >= due
         } else {
             isOpenLoop = false
             ramp = nil
-            slots = limit
+            slots = limit == .max ? .max : shard.share(of: limit)
             spansDuration = false
         }
     }
@@ -88,14 +100,14 @@ final class LoadSchedule: Sendable {
         return Int(due)
     }
 
-    /// Nanoseconds after the start at which slot `index` is due, before the end of the duration
-    /// (rounding can push the last slot onto it; it is then due a nanosecond before the end). In a
-    /// closed loop every slot is due at once.
+    /// Nanoseconds after the start at which this shard's slot `index` is due — the whole run's slot
+    /// ``Shard/runSlot(_:)`` — before the end of the duration (rounding can push the last slot onto
+    /// it; it is then due a nanosecond before the end). In a closed loop every slot is due at once.
     func offset(ofSlot index: Int) -> UInt64 {
         guard let ramp, durationNanoseconds > 0 else { return 0 }
         let last = durationNanoseconds - 1
         // Offsets are non-negative, never NaN, and an overflow to infinity fails the comparison.
-        guard let nanoseconds = ramp.offset(ofSlot: index)?.rounded(), nanoseconds < Double(last) else { return last }
+        guard let nanoseconds = ramp.offset(ofSlot: shard.runSlot(index))?.rounded(), nanoseconds < Double(last) else { return last }
         return UInt64(nanoseconds)
     }
 
@@ -159,9 +171,9 @@ final class LoadSchedule: Sendable {
         return max(claimed, firstSlot(notBefore: elapsed))
     }
 
-    /// The run's start, which is `now` if this is the first claim.
+    /// The run's start: the fixed one if set, else `now` if this is the first claim.
     private func begin(at now: UInt64) -> UInt64 {
-        let candidate = max(now, 1)
+        let candidate = fixedStart != 0 ? fixedStart : max(now, 1)
         let (exchanged, original) = startedAt.compareExchange(expected: 0, desired: candidate, ordering: .acquiringAndReleasing)
         return exchanged ? candidate : original
     }

@@ -25,6 +25,11 @@ public struct Report: Codable, Sendable, Equatable {
     public var scenarios: [ScenarioResult]
     /// The comparison with a baseline, when the run was asked for one (`bench run --baseline`).
     @ExplicitNull public var baselineComparison: RunComparison? = nil
+    /// What a `load` run was asked to do and which shard of it this report holds; for a merged run,
+    /// the shards' common plan as shard `0/1`. `nil` for other runs.
+    @ExplicitNull public var load: LoadPlan? = nil
+    /// The shards a merged run was made of (`bench merge`); `nil` for a run of one generator.
+    @ExplicitNull public var shards: ShardSet? = nil
 
     /// A report of these scenarios.
     public init(runID: String, startedAt: String, environment: Environment, commandLine: [String], isQuick: Bool, scenarios: [ScenarioResult]) {
@@ -57,6 +62,9 @@ public struct Report: Codable, Sendable, Equatable {
         @ExplicitNull public var allocator: String?
         /// The build configuration, `release` or `debug`.
         public var buildConfiguration: String
+        /// The machine's name (in a Kubernetes pod, the pod's), when known: which generator made the
+        /// figures.
+        @ExplicitNull public var hostName: String? = nil
 
         /// An environment with these properties.
         public init(

@@ -61,11 +61,21 @@ public struct SummaryTable: Sendable {
             ))
             sections += load.compactMap(Self.missedRate)
             sections += load.compactMap(Self.serviceLevel)
+            if let shards = report.shards { sections.append(Self.merged(shards, label: report.load?.runLabel)) }
         }
         if !report.environment.jemallocLinked {
             sections.append("Allocation figures unavailable (n/a): built without jemalloc. Install libjemalloc-dev and rebuild.")
         }
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A sentence saying which shards a merged run was made of, and which were missing.
+    private static func merged(_ shards: ShardSet, label: String?) -> String {
+        let run = label.map { " of run '\($0)'" } ?? ""
+        let hosts = shards.members.map { "\($0.shard) on \($0.hostName ?? "an unnamed host")" }.joined(separator: ", ")
+        let missing = shards.missing.map(String.init).joined(separator: ", ")
+        return "Merged from \(shards.members.count) of \(shards.count) shards\(run): \(hosts)."
+            + (shards.isComplete ? "" : " Incomplete: shard\(shards.missing.count == 1 ? "" : "s") \(missing) missing.")
     }
 
     /// A sentence saying that an open loop did not reach its target rate, when it missed requests.

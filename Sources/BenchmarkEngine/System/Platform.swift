@@ -63,12 +63,23 @@ public enum Platform {
     public static var operatingSystem: String {
         var name = utsname()
         guard uname(&name) == 0 else { return ProcessInfo.processInfo.operatingSystemVersionString }
-        func field<T>(_ value: T) -> String {
-            withUnsafeBytes(of: value) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        return "\(cString(name.sysname)) \(cString(name.release)) \(cString(name.machine))"
+    }
+
+    /// The machine's name as the kernel knows it (in a Kubernetes pod, the pod's name), or `nil`
+    /// when the system does not say.
+    public static var hostName: String? {
+        var name = utsname()
+        guard uname(&name) == 0 else { return nil }
+        let host = cString(name.nodename)
+        return host.isEmpty ? nil : host
+    }
+
+    /// The text of a fixed-size C character array, up to its first NUL.
+    private static func cString<T>(_ value: T) -> String {
+        withUnsafeBytes(of: value) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return "\(field(name.sysname)) \(field(name.release)) \(field(name.machine))"
     }
 
     /// The CPU model as the kernel reports it, when it does.

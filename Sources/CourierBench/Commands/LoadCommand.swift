@@ -32,16 +32,36 @@ public struct LoadCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let target = try RequestTarget.open(options.request, connections: options.concurrency, usage: usage)
+        let target = try RequestTarget.open(options.request, connections: options.workers, usage: usage)
         let startedAt = Date()
         let counter = AllocationCounter.shared
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: counter?.backend)
+        var configuration = options.configuration
+        var scheduleStartedAt: Date?
+        var lateStart: Double?
+        if let start = options.startAt {
+            Platform.writeToStandardError("Shard \(options.shard) waits until \(start.rfc3339) to start.\n")
+            do {
+                try await start.wait(usage: usage)
+            } catch {
+                await target.transport.shutDown()
+                throw error
+            }
+            // The shared instant on this process's monotonic clock, read together with the wall clock:
+            // the schedule starts there, not when the workers get going.
+            let (now, monotonic) = (Date(), Platform.monotonicNanoseconds())
+            let late = max(0, now.timeIntervalSince(start.date))
+            configuration.startNanoseconds = monotonic &- LoadConfiguration.nanoseconds(late)
+            scheduleStartedAt = start.date
+            lateStart = late
+        }
         let progress = ProgressMeter()
         let ticker = Console().showProgress(of: scenarioName, progress)
         var result: ScenarioResult
+        let plan = self.plan(startedAt: scheduleStartedAt ?? Date(), lateBy: lateStart)
         do {
             let scenario = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
-            result = try await LoadRunner.run(in: scenario, configuration: options.configuration, target.operation)
+            result = try await LoadRunner.run(in: scenario, configuration: configuration, target.operation)
         } catch {
             await ticker.stop()
             await target.transport.shutDown()
@@ -53,7 +73,7 @@ public struct LoadCommand: BenchCommand, Equatable {
 
         let published = ReportPublisher.publish(
             [result], commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
-            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite
+            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite, load: plan
         )
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
@@ -62,5 +82,26 @@ public struct LoadCommand: BenchCommand, Equatable {
             return .failure
         }
         return ExitCode(judging: [result])
+    }
+
+    /// What this run was asked to do, as its report records it for `merge`.
+    private func plan(startedAt: Date, lateBy lateStart: Double?) -> LoadPlan {
+        let request = options.request
+        let decode = switch request.decode {
+        case .none: "none"
+        case .json: "json"
+        case .model(let model): model.name
+        }
+        var plan = LoadPlan(
+            runLabel: options.runLabel, shard: options.shard, url: Redaction.url(request.url.absoluteString), method: request.method,
+            rate: options.rate, concurrency: options.concurrency, durationSeconds: options.durationSeconds,
+            timeoutSeconds: request.timeoutSeconds, requests: options.requests, transport: request.transport.name, decode: decode,
+            startAt: options.startAt?.rfc3339, scheduleStartedAt: startedAt.timeIntervalSince1970
+        )
+        plan.lateStartSeconds = lateStart
+        plan.headers = request.headers.map { CommandLineRedaction.header("\($0.name): \($0.value)") }
+        plan.stages = options.stages.isEmpty ? nil : options.stages
+        plan.intervalSeconds = options.intervalSeconds
+        return plan
     }
 }

@@ -21,6 +21,13 @@ struct LoadOptions: Equatable {
     /// What the run is judged by.
     var objectives = ObjectiveOptions()
     var outputDirectory = "Reports"
+    /// This generator's part of the run; the rate, stages, concurrency and request limit stay the
+    /// whole run's.
+    var shard = Shard.whole
+    /// When to start, on the wall clock; `nil` to start at once.
+    var startAt: StartTime?
+    /// The run's name, the same in every shard's report.
+    var runLabel: String?
 
     static func usage(in suite: BenchSuite) -> String {
         """
@@ -31,6 +38,7 @@ struct LoadOptions: Equatable {
                           [--requests <n>] [--timeout <t>] [--decode none|json|<model>]
                           [--decoder foundation|courier] [--transport <t>] [--reactors <n>]
                           [--interval <d>] [--slo <objective>]... [--slo-window <w>] [--out <dir>]
+                          [--shard <i>/<n>] [--start-at <time>] [--run-label <label>]
 
         OPTIONS:
           --url <url>             http:// or https:// URL every request goes to (a port from 1 to 65535).
@@ -56,6 +64,15 @@ struct LoadOptions: Equatable {
         \(ObjectiveOptions.usage)
           --out <dir>             Directory for run reports, checked before any request is sent.
                                   (default: Reports)
+          --shard <i>/<n>         Runs shard i (0 to n-1) of one run split between n generators, 1–1000:
+                                  in an open loop (--rate, --stage), requests i, i+n, i+2n, … of the
+                                  whole run's schedule at their times; its share of --concurrency (and
+                                  of --requests in a closed loop). The other options are the whole
+                                  run's. Merge the shards' reports with 'merge'.
+          --start-at <time>       Waits until then to start: RFC 3339 (2026-11-30T20:00:00Z) or Unix
+                                  seconds, within the next 24 h. A time already past is an error.
+          --run-label <label>     The run's name in every shard's report: 1–63 letters, digits, '.',
+                                  '_' or '-'.
           -h, --help              Shows this help.
 
         The run ends within --duration + --timeout + 1 s whatever the server does: a request still in
@@ -68,9 +85,11 @@ struct LoadOptions: Equatable {
     }
 
     /// The options of `load`, validated.
-    static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> LoadOptions {
+    /// A `--start-at` is judged against `now`.
+    static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite, now: Date = Date()) throws(UsageError) -> LoadOptions {
         let usage = usage(in: suite)
-        let own: [ArgumentParser.Option] = ["concurrency", "rate", "stage", "duration", "requests", "interval", "out"].map(ArgumentParser.Option.value)
+        let own: [ArgumentParser.Option] = ["concurrency", "rate", "stage", "duration", "requests", "interval", "out", "shard", "start-at", "run-label"]
+            .map(ArgumentParser.Option.value)
         let values = try ArgumentParser(options: RequestOptions.options + own + ObjectiveOptions.options, usage: usage).parse(arguments)
         var options = LoadOptions(request: try RequestOptions.parse(values, in: suite, usage: usage))
         options.concurrency = try values.integer("concurrency", in: 1...4096) ?? options.concurrency
@@ -91,7 +110,42 @@ struct LoadOptions: Equatable {
         options.intervalSeconds = try interval(values, usage: usage) ?? options.intervalSeconds
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.intervalSeconds, usage: usage)
         options.outputDirectory = values["out"] ?? options.outputDirectory
+        if let value = values["shard"] {
+            options.shard = try shard(value, usage: usage)
+            try options.checkDivisible(usage: usage)
+        }
+        if let value = values["start-at"] {
+            options.startAt = try StartTime.parse(value, option: "start-at", now: now, usage: usage)
+        }
+        if let label = values["run-label"] {
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+            guard (1...63).contains(label.count), label.allSatisfy(allowed.contains) else {
+                throw UsageError(message: "invalid value '\(label)' for '--run-label' (expected 1 to 63 letters, digits, '.', '_' or '-')", usage: usage)
+            }
+            options.runLabel = label
+        }
         return options
+    }
+
+    /// The shard `text` names, `i/n` with `0 ≤ i < n ≤ 1000`, or a usage error.
+    static func shard(_ text: String, usage: String) throws(UsageError) -> Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } && part.count <= 4 ? Int(part) : nil }
+        guard numbers.count == 2, let index = numbers[0], let count = numbers[1], count <= 1000, let shard = Shard(index: index, count: count) else {
+            throw UsageError(message: "invalid value '\(text)' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)", usage: usage)
+        }
+        return shard
+    }
+
+    /// Refuses a split that leaves a shard nothing to do: fewer workers (or closed-loop requests)
+    /// than shards.
+    private func checkDivisible(usage: String) throws(UsageError) {
+        guard concurrency >= shard.count else {
+            throw UsageError(message: "'--concurrency \(concurrency)' cannot be shared between \(shard.count) shards (give each at least one worker)", usage: usage)
+        }
+        if rate == nil, stages.isEmpty, let requests, requests < shard.count {
+            throw UsageError(message: "'--requests \(requests)' cannot be shared between \(shard.count) shards (give each at least one)", usage: usage)
+        }
     }
 
     /// `--interval`, from 100 ms to an hour; `nil` when not given.
@@ -103,8 +157,14 @@ struct LoadOptions: Equatable {
         return seconds
     }
 
-    /// The load runner's settings for these options.
+    /// This generator's workers: its shard's share of `concurrency`.
+    var workers: Int {
+        shard.share(of: concurrency)
+    }
+
+    /// The load runner's settings for these options: this shard's part of the whole run.
     var configuration: LoadConfiguration {
+        let concurrency = workers
         var configuration = if stages.isEmpty {
             LoadConfiguration(
                 concurrency: concurrency, rate: rate, maximumRequests: requests,
@@ -118,6 +178,7 @@ struct LoadOptions: Equatable {
             )
         }
         configuration.intervalNanoseconds = LoadConfiguration.nanoseconds(intervalSeconds)
+        configuration.shard = shard
         return configuration
     }
 }

@@ -25,9 +25,14 @@ enum CommandLineRedaction {
         return result
     }
 
+    /// The header field `Name: value` as a report may show it: the value replaced when the name
+    /// is a sensitive one.
+    static func header(_ field: String) -> String {
+        let name = field.prefix { $0 != ":" }
+        return Redaction.isSensitive(headerName: name.trimmingCharacters(in: .whitespaces)) ? "\(name): \(Redaction.placeholder)" : field
+    }
+
     private static func redact(_ value: String, of option: String) -> String {
-        guard option == "--header" else { return Redaction.url(value) }
-        let name = value.prefix { $0 != ":" }
-        return Redaction.isSensitive(headerName: name.trimmingCharacters(in: .whitespaces)) ? "\(name): \(Redaction.placeholder)" : value
+        option == "--header" ? header(value) : Redaction.url(value)
     }
 }

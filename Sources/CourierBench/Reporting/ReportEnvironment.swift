@@ -9,7 +9,7 @@ extension Report.Environment {
         #else
         let configuration = "release"
         #endif
-        return Report.Environment(
+        var environment = Report.Environment(
             toolVersion: toolVersion,
             gitCommit: gitCommit(),
             swiftVersion: swiftVersion,
@@ -20,6 +20,8 @@ extension Report.Environment {
             allocator: allocator,
             buildConfiguration: configuration
         )
+        environment.hostName = Platform.hostName
+        return environment
     }
 
     private static var swiftVersion: String {

@@ -3,8 +3,9 @@ import Foundation
 
 /// Turns a run's results into its report, its summary on the console and its files.
 enum ReportPublisher {
-    /// Makes the report of a run (`run` or `load`), compared with a baseline when one is given,
-    /// prints its summary and writes its files. The stored command line has its secrets redacted.
+    /// Makes the report of a run (`run`, `load` or `merge`), compared with a baseline when one is
+    /// given, with a load run's plan and a merged run's shards when given, prints its summary and
+    /// writes its files. The stored command line has its secrets redacted.
     /// Returns the report, or `nil` (with the reason on standard error) when it could not be
     /// written.
     static func publish(
@@ -16,7 +17,9 @@ enum ReportPublisher {
         directory: String,
         formats: [ReportFormat],
         suite: BenchSuite,
-        comparedWith baseline: (name: String, report: Report, thresholds: Thresholds)? = nil
+        comparedWith baseline: (name: String, report: Report, thresholds: Thresholds)? = nil,
+        load: LoadPlan? = nil,
+        shards: ShardSet? = nil
     ) -> Report? {
         var report = Report(
             runID: ReportStore.makeRunID(startedAt: startedAt),
@@ -26,6 +29,8 @@ enum ReportPublisher {
             isQuick: isQuick,
             scenarios: results
         )
+        report.load = load
+        report.shards = shards
         if let baseline {
             report.baselineComparison = RunComparison(
                 baselineName: baseline.name, baseline: baseline.report, current: report,

@@ -16,13 +16,18 @@ enum RunArchive {
         return try BaselineStore(directory: reportsDirectory.appendingPathComponent("baselines")).load(nameOrPath)
     }
 
-    /// A run's report and the directory it is in, from a run directory or a `report.json` path.
+    /// A run's report and the directory it is in, from a run directory, a `report.json` path, or a
+    /// reports directory (its `latest` run).
     static func loadRun(_ location: URL) throws -> (report: Report, directory: URL) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else {
             throw missingRun(location.path)
         }
-        let file = isDirectory.boolValue ? location.appendingPathComponent("report.json") : location
+        var file = isDirectory.boolValue ? location.appendingPathComponent("report.json") : location
+        let latest = location.appendingPathComponent("latest/report.json")
+        if isDirectory.boolValue, !FileManager.default.fileExists(atPath: file.path), FileManager.default.fileExists(atPath: latest.path) {
+            file = latest
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else { throw missingRun(file.path) }
         return (try JSONReportWriter.read(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
     }

@@ -99,9 +99,9 @@ extension BenchSuite {
                   'load' succeeded
               64  usage error (bad command, option or value, invalid baseline name), or a suite with an
                   invalid scenario name
-              65  a baseline or report that is not valid JSON or not a bench report, or a payload file
-                  that is not JSON
-              66  the baseline, run or file to read does not exist
+              65  a baseline or report that is not valid JSON or not a bench report, a payload file
+                  that is not JSON, or reports 'merge' refuses (not shards of one run, a shard twice)
+              66  the baseline, run or file to read does not exist, or a shard 'merge' needs is missing
             """
     }
 }

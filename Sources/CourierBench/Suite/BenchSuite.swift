@@ -31,6 +31,7 @@ public struct BenchSuite: Sendable {
         RunCommand.self,
         LoadCommand.self,
         CapacityCommand.self,
+        MergeCommand.self,
         CaptureCommand.self,
         DecodeCommand.self,
         ListCommand.self,

@@ -1,0 +1,86 @@
+/// What a `load` run was asked to do, and which part of it this generator did: the settings shards
+/// of one run must share, and those that tell the shards apart. `bench merge` reads it to check that
+/// the reports it is given are shards of one run.
+public struct LoadPlan: Codable, Sendable, Equatable {
+    /// The run's name, the same in every shard's report (`--run-label`); `nil` when none was given.
+    @ExplicitNull public var runLabel: String?
+    /// This generator's part of the run; ``Shard/whole`` for a run on one machine.
+    public var shard: Shard
+    /// The URL every request went to, with any secret in it redacted.
+    public var url: String
+    /// The HTTP method.
+    public var method: String
+    /// The header fields sent, `Name: value`, with the values of sensitive ones redacted.
+    public var headers: [String] = []
+    /// The whole run's requests per second (open loop), or `nil` (closed loop); with stages, the
+    /// rate the first ramps from.
+    @ExplicitNull public var rate: Double?
+    /// The stages of a ramping open loop, or `nil`.
+    @ExplicitNull public var stages: [LoadStage]? = nil
+    /// The time series' interval, in seconds, or `nil` when the run kept none.
+    @ExplicitNull public var intervalSeconds: Double? = nil
+    /// The whole run's workers, shared between the shards.
+    public var concurrency: Int
+    /// How long requests were started, in seconds.
+    public var durationSeconds: Double
+    /// Each request's time limit, in seconds.
+    public var timeoutSeconds: Double
+    /// The whole run's request limit (`--requests`), or `nil`.
+    @ExplicitNull public var requests: Int?
+    /// The transport's name (`urlsession`, `curl`).
+    public var transport: String
+    /// What responses were decoded into (`none`, `json`, or a model's name).
+    public var decode: String
+    /// The wall-clock instant every shard was told to start at (`--start-at`), RFC 3339 in UTC, or
+    /// `nil` when the run started when it was launched.
+    @ExplicitNull public var startAt: String?
+    /// When this generator's schedule started, in seconds since 1970 by its own clock: the instant
+    /// its first request was due (`startAt`, when given).
+    public var scheduleStartedAt: Double
+    /// How long after `startAt` this generator was ready to send, by its clock: requests due
+    /// meanwhile started late, their latency counted from when they were due. `nil` without `startAt`.
+    @ExplicitNull public var lateStartSeconds: Double? = nil
+
+    /// A plan with these settings.
+    public init(
+        runLabel: String?, shard: Shard, url: String, method: String, rate: Double?, concurrency: Int,
+        durationSeconds: Double, timeoutSeconds: Double, requests: Int?, transport: String, decode: String,
+        startAt: String?, scheduleStartedAt: Double
+    ) {
+        self.runLabel = runLabel
+        self.shard = shard
+        self.url = url
+        self.method = method
+        self.rate = rate
+        self.concurrency = concurrency
+        self.durationSeconds = durationSeconds
+        self.timeoutSeconds = timeoutSeconds
+        self.requests = requests
+        self.transport = transport
+        self.decode = decode
+        self.startAt = startAt
+        self.scheduleStartedAt = scheduleStartedAt
+    }
+
+    /// The settings shards of one run share, by name, as a report shows them: a shard whose value
+    /// of one differs from another's is not part of the same run.
+    public var sharedSettings: KeyValuePairs<String, String> {
+        [
+            "run label": runLabel ?? "none",
+            "URL": url,
+            "method": method,
+            "headers": headers.isEmpty ? "none" : headers.joined(separator: "; "),
+            "rate": rate.map { "\($0)" } ?? "none (closed loop)",
+            "stages": stages.map { $0.map { "\(Double($0.durationNanoseconds) / 1e9) s to \($0.targetRate)/s" }.joined(separator: ", ") } ?? "none",
+            "interval": intervalSeconds.map { "\($0) s" } ?? "none",
+            "concurrency": "\(concurrency)",
+            "duration": "\(durationSeconds) s",
+            "timeout": "\(timeoutSeconds) s",
+            "requests": requests.map(String.init) ?? "no limit",
+            "transport": transport,
+            "decode": decode,
+            "start time": startAt ?? "none",
+            "shard count": "\(shard.count)",
+        ]
+    }
+}

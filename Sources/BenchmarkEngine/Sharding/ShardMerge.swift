@@ -1,0 +1,199 @@
+/// Merges the reports of a load run's shards into the report one generator would have written.
+///
+/// Nothing is averaged: the latency histograms (corrected and uncorrected) are added bucket by
+/// bucket, so every percentile of the merged run is that of all its requests together; counts and
+/// error classes are summed; the time series are merged interval by interval, aligned by their
+/// wall-clock start. Before anything is merged every report must be a shard of the same run
+/// (same settings and bench version), each shard at most once, each reconciling on its own; a
+/// missing shard fails the merge unless a partial one is asked for.
+public struct ShardMerge: Sendable {
+    /// One report to merge and where it came from, for errors.
+    public struct Input: Sendable {
+        /// The path given, as errors name it.
+        public var source: String
+        /// The shard's report.
+        public var report: Report
+
+        /// The report at `source`.
+        public init(source: String, report: Report) {
+            self.source = source
+            self.report = report
+        }
+    }
+
+    /// The merged run's figures, its plan (the shards' common one, as shard `0/1`, starting when
+    /// the first shard did) and the shards it was made of.
+    public let result: ScenarioResult
+    /// The shards' common plan.
+    public let plan: LoadPlan
+    /// The shards merged and those missing.
+    public let shards: ShardSet
+
+    /// Merges `inputs`; with `allowingPartial`, a run some of whose shards are missing is merged from
+    /// the others (``ShardSet/missing`` names them).
+    public init(_ inputs: [Input], allowingPartial: Bool = false) throws(ShardMergeError) {
+        let shards = try inputs.map(Self.shard(of:))
+        guard let reference = shards.first else {
+            throw .notAShard(source: "", reason: "no reports given")
+        }
+        var bySlot: [Int: ShardReport] = [:]
+        for shard in shards {
+            try shard.checkSameRun(as: reference)
+            if let other = bySlot[shard.plan.shard.index] {
+                throw .sameShard(shard.plan.shard, source: shard.source, other: other.source)
+            }
+            bySlot[shard.plan.shard.index] = shard
+            try shard.checkReconciles()
+        }
+        let count = reference.plan.shard.count
+        let missing = (0..<count).filter { bySlot[$0] == nil }
+        guard missing.isEmpty || allowingPartial else { throw .missingShards(missing, count: count) }
+        let ordered = bySlot.keys.sorted().compactMap { bySlot[$0] }
+
+        let start = ordered.map(\.plan.scheduleStartedAt).min() ?? 0
+        let end = ordered.map { $0.plan.scheduleStartedAt + $0.result.durationSeconds }.max() ?? start
+        let sent = ordered.reduce(0) { $0 + $1.outcomes.sent }
+        var result = ScenarioResult(name: reference.result.name, kind: .load, operations: sent, warmupOperations: 0, durationSeconds: end - start)
+        result.concurrency = ordered.reduce(0) { $0 + ($1.result.concurrency ?? 0) }
+        result.targetRate = reference.plan.rate.map { _ in ordered.reduce(0) { $0 + ($1.result.targetRate ?? 0) } }
+        result.stages = reference.result.stages
+        result.latency = try Self.merge(ordered, \.result.latency)
+        result.uncorrectedLatency = try Self.merge(ordered, \.result.uncorrectedLatency)
+        result.mallocsPerOperation = Self.perRequest(ordered, \.result.mallocsPerOperation)
+        result.bytesAllocatedPerOperation = Self.perRequest(ordered, \.result.bytesAllocatedPerOperation)
+        let outcomes = ScenarioResult.Outcomes(
+            scheduled: ordered.reduce(0) { $0 + $1.outcomes.scheduled },
+            sent: sent,
+            missed: ordered.reduce(0) { $0 + $1.outcomes.missed },
+            succeeded: ordered.reduce(0) { $0 + $1.outcomes.succeeded },
+            errors: ordered.reduce(into: [:]) { $0.merge($1.outcomes.errors, uniquingKeysWith: +) }
+        )
+        guard outcomes.reconciles else {
+            throw .unreconciled(source: "the merged run", detail: "scheduled \(outcomes.scheduled), sent \(outcomes.sent), missed \(outcomes.missed), succeeded \(outcomes.succeeded), failed \(outcomes.failed)")
+        }
+        result.outcomes = outcomes
+        let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
+        result.timeSeries = series?.merged
+
+        let fullSchedule = Self.fullSchedule(of: reference.plan)
+        if missing.isEmpty, let fullSchedule, fullSchedule != outcomes.scheduled {
+            throw .scheduleMismatch(expected: fullSchedule, merged: outcomes.scheduled)
+        }
+        var plan = reference.plan
+        plan.shard = .whole
+        plan.scheduleStartedAt = start
+        plan.lateStartSeconds = ordered.compactMap(\.plan.lateStartSeconds).max()
+        self.result = result
+        self.plan = plan
+        var set = ShardSet(
+            count: count,
+            members: ordered.map {
+                var member = ShardSet.Member(
+                    shard: $0.plan.shard, runID: $0.runID, hostName: $0.hostName, scheduleStartedAt: $0.plan.scheduleStartedAt, outcomes: $0.outcomes
+                )
+                member.lateStartSeconds = $0.plan.lateStartSeconds
+                return member
+            },
+            missing: missing,
+            startSpreadSeconds: (ordered.map(\.plan.scheduleStartedAt).max() ?? start) - start,
+            fullSchedule: fullSchedule
+        )
+        set.intervalMisalignmentSeconds = series?.misalignmentSeconds
+        self.shards = set
+    }
+
+    /// The requests the whole run's open-loop schedule has, as one generator would schedule them;
+    /// `nil` for a closed loop.
+    private static func fullSchedule(of plan: LoadPlan) -> Int? {
+        let timeout = LoadConfiguration.nanoseconds(plan.timeoutSeconds)
+        let configuration = if let stages = plan.stages, !stages.isEmpty {
+            LoadConfiguration(concurrency: plan.concurrency, startRate: plan.rate, stages: stages, maximumRequests: plan.requests, requestTimeoutNanoseconds: timeout)
+        } else {
+            LoadConfiguration(
+                concurrency: plan.concurrency, rate: plan.rate, maximumRequests: plan.requests,
+                durationNanoseconds: LoadConfiguration.nanoseconds(plan.durationSeconds), requestTimeoutNanoseconds: timeout
+            )
+        }
+        guard configuration.isOpenLoop else { return nil }
+        return LoadSchedule(configuration: configuration).slots
+    }
+
+    /// One input checked to be a shard's report: its plan, its one load scenario and its outcomes.
+    private struct ShardReport {
+        let source: String
+        let plan: LoadPlan
+        let result: ScenarioResult
+        let outcomes: ScenarioResult.Outcomes
+        let toolVersion: String
+        let runID: String
+        let hostName: String?
+
+        /// Refuses a shard whose run is not `reference`'s: another bench version or another setting.
+        func checkSameRun(as reference: ShardReport) throws(ShardMergeError) {
+            if toolVersion != reference.toolVersion {
+                throw .differs(setting: "bench version", source: source, value: toolVersion, reference: reference.source, referenceValue: reference.toolVersion)
+            }
+            for ((setting, value), (_, referenceValue)) in zip(plan.sharedSettings, reference.plan.sharedSettings) where value != referenceValue {
+                throw .differs(setting: setting, source: source, value: value, reference: reference.source, referenceValue: referenceValue)
+            }
+            if result.name != reference.result.name {
+                throw .differs(setting: "scenario", source: source, value: result.name, reference: reference.source, referenceValue: reference.result.name)
+            }
+        }
+
+        /// Refuses a shard whose counts do not add up, or whose histogram does not hold exactly the
+        /// requests it sent.
+        func checkReconciles() throws(ShardMergeError) {
+            guard outcomes.reconciles else {
+                throw .unreconciled(source: source, detail: "scheduled \(outcomes.scheduled), sent \(outcomes.sent), missed \(outcomes.missed), succeeded \(outcomes.succeeded), failed \(outcomes.failed)")
+            }
+            let recorded = result.latency?.summary.count ?? 0
+            guard recorded == UInt64(max(0, outcomes.sent)) else {
+                throw .unreconciled(source: source, detail: "its latency histogram holds \(recorded) requests, but it sent \(outcomes.sent)")
+            }
+        }
+    }
+
+    private static func shard(of input: Input) throws(ShardMergeError) -> ShardReport {
+        guard let plan = input.report.load else {
+            throw .notAShard(source: input.source, reason: "it has no load plan (not written by 'load', or by a bench before shards)")
+        }
+        guard input.report.scenarios.count == 1, let result = input.report.scenarios.first, result.kind == .load,
+              let outcomes = result.outcomes, result.latency != nil
+        else {
+            throw .notAShard(source: input.source, reason: "it does not hold exactly one load scenario with latency and outcomes")
+        }
+        return ShardReport(
+            source: input.source, plan: plan, result: result, outcomes: outcomes,
+            toolVersion: input.report.environment.toolVersion, runID: input.report.runID, hostName: input.report.environment.hostName
+        )
+    }
+
+    /// The shards' histograms at `path` added together, or `nil` when none has one.
+    private static func merge(_ shards: [ShardReport], _ path: KeyPath<ShardReport, ScenarioResult.Latency?>) throws(ShardMergeError) -> ScenarioResult.Latency? {
+        var total: Histogram?
+        for shard in shards {
+            guard let latency = shard[keyPath: path] else { continue }
+            do {
+                let histogram = try Histogram(encoded: latency.histogram)
+                if total == nil { total = histogram } else { try total?.merge(histogram) }
+            } catch {
+                throw .unreadableHistogram(source: shard.source, reason: "\(error)")
+            }
+        }
+        return total.map { ScenarioResult.Latency(summary: LatencySummary($0), histogram: $0.encoded()) }
+    }
+
+    /// A per-request figure of the whole run: each shard's weighted by its requests; `nil` unless
+    /// every shard that sent requests has it.
+    private static func perRequest(_ shards: [ShardReport], _ path: KeyPath<ShardReport, Double?>) -> Double? {
+        var sum = 0.0
+        var requests = 0
+        for shard in shards where shard.outcomes.sent > 0 {
+            guard let value = shard[keyPath: path] else { return nil }
+            sum += value * Double(shard.outcomes.sent)
+            requests += shard.outcomes.sent
+        }
+        return requests > 0 ? sum / Double(requests) : nil
+    }
+}

@@ -1,0 +1,166 @@
+import BenchmarkEngine
+import Testing
+
+/// Merging shards: exact histograms and sums, and a one-line refusal for everything that is not the
+/// shards of one run.
+@Suite struct ShardMergeTests {
+    private func inputs(_ reports: [Report]) -> [ShardMerge.Input] {
+        reports.enumerated().map { ShardMerge.Input(source: "shard-\($0.offset)/report.json", report: $0.element) }
+    }
+
+    private func threeShards(missed: Int = 0, failed: Int = 0) throws -> [Report] {
+        try (0..<3).map { try shardReport(makeShard($0, of: 3), missed: $0 == 1 ? missed : 0, failed: $0 == 2 ? failed : 0) }
+    }
+
+    private func refusal(_ reports: [Report], allowingPartial: Bool = false) -> ShardMergeError? {
+        do {
+            _ = try ShardMerge(inputs(reports), allowingPartial: allowingPartial)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theMergedHistogramsAreTheShardsAddedAndTheCountsTheirSums() throws {
+        let reports = try threeShards(missed: 5, failed: 7)
+        let merge = try ShardMerge(inputs(reports.reversed()))
+        for path in [\ScenarioResult.latency, \ScenarioResult.uncorrectedLatency] {
+            var union: Histogram?
+            for report in reports {
+                let histogram = try Histogram(encoded: try #require(report.scenarios[0][keyPath: path]).histogram)
+                if union == nil { union = histogram } else { try union?.merge(histogram) }
+            }
+            let expected = try #require(union)
+            let merged = try #require(merge.result[keyPath: path])
+            #expect(try Histogram(encoded: merged.histogram) == expected)
+            #expect(merged.summary == LatencySummary(expected))
+        }
+        let outcomes = try #require(merge.result.outcomes)
+        #expect(outcomes == ScenarioResult.Outcomes(scheduled: 300, sent: 295, missed: 5, succeeded: 288, errors: ["badStatus(503)": 7]))
+        #expect(merge.result.operations == 295 && merge.result.concurrency == 12 && merge.result.targetRate == 300)
+        #expect(merge.shards.fullSchedule == 300 && merge.shards.isComplete && merge.shards.members.map(\.shard.index) == [0, 1, 2])
+        #expect(merge.shards.members.map(\.hostName) == ["bench-load-0", "bench-load-1", "bench-load-2"])
+        #expect(merge.plan.shard == .whole && merge.plan.lateStartSeconds == 0.002)
+        // Allocations per request are the shards' weighted by their requests, not averaged.
+        let mallocs = try #require(merge.result.mallocsPerOperation)
+        #expect(abs(mallocs - (100.0 * 100 + 101 * 95 + 102 * 100) / 295) < 1e-9)
+    }
+
+    @Test func theTimeSeriesAreMergedIntervalByIntervalByWallClock() throws {
+        var reports = try threeShards(missed: 5, failed: 7)
+        let merge = try ShardMerge(inputs(reports))
+        let series = try #require(merge.result.timeSeries)
+        #expect(series.intervals.map(\.outcomes.sent) == [120, 175] && series.intervals.map(\.startSeconds) == [0, 0.5])
+        #expect(series.intervals[1].outcomes == ScenarioResult.Outcomes(scheduled: 180, sent: 175, missed: 5, succeeded: 168, errors: ["badStatus(503)": 7]))
+        var first = try Histogram(encoded: reports[0].scenarios[0].timeSeries!.intervals[0].latency.histogram)
+        for report in reports.dropFirst() {
+            try first.merge(Histogram(encoded: report.scenarios[0].timeSeries!.intervals[0].latency.histogram))
+        }
+        #expect(try Histogram(encoded: series.intervals[0].latency.histogram) == first)
+        #expect(merge.shards.intervalMisalignmentSeconds == 0)
+
+        // A shard whose series started an interval later adds into the merged series' next interval.
+        reports[2] = try shardReport(makeShard(2, of: 3), seriesOffset: 0.5)
+        let shifted = try #require(try ShardMerge(inputs(reports)).result.timeSeries)
+        #expect(shifted.intervals.map(\.outcomes.sent) == [80, 60 + 55 + 40, 60])
+        // One a third of an interval off goes to the nearest interval, and the merge says how far off.
+        reports[2] = try shardReport(makeShard(2, of: 3), seriesOffset: 0.15)
+        let offGrid = try ShardMerge(inputs(reports))
+        #expect(abs((offGrid.shards.intervalMisalignmentSeconds ?? 0) - 0.15) < 1e-9)
+        reports[2].scenarios[0].timeSeries?.intervalSeconds = 1
+        #expect(refusal(reports).map { if case .differs("interval", "shard-2/report.json", _, _, _) = $0 { true } else { false } } == true)
+    }
+
+    @Test func theAchievedRateIsOverTheCommonWindow() throws {
+        var reports = try threeShards()
+        reports[2].load?.scheduleStartedAt += 0.5
+        let merge = try ShardMerge(inputs(reports))
+        // Seconds since 1970 as a Double resolve to about 0.2 µs.
+        #expect(abs(merge.result.durationSeconds - 1.502) < 1e-6)
+        #expect(abs(merge.result.operationsPerSecond - 300 / 1.502) < 1e-3)
+        #expect(abs(merge.shards.startSpreadSeconds - 0.5) < 1e-6)
+    }
+
+    @Test(arguments: [("URL", "http://other/movies"), ("method", "POST"), ("transport", "urlsession"), ("headers", "Accept: text/plain")])
+    func aDifferentSettingIsRefusedNamingIt(setting: String, value: String) throws {
+        var reports = try threeShards()
+        var plan = try #require(reports[1].load)
+        let original: String
+        switch setting {
+        case "URL": (original, plan.url) = (plan.url, value)
+        case "method": (original, plan.method) = (plan.method, value)
+        case "headers": (original, plan.headers) = ("none", [value])
+        default: (original, plan.transport) = (plan.transport, value)
+        }
+        reports[1].load = plan
+        #expect(refusal(reports) == .differs(setting: setting, source: "shard-1/report.json", value: value, reference: "shard-0/report.json", referenceValue: original))
+        #expect(refusal(reports)?.description == "'shard-1/report.json' is not part of the same run as 'shard-0/report.json': its \(setting) is \(value), not \(original)")
+    }
+
+    @Test func anotherRateLabelShardCountOrBenchVersionIsRefused() throws {
+        let second = try makeShard(1, of: 3)
+        var reports = try threeShards()
+        reports[1] = try shardReport(second, rate: 600)
+        #expect(refusal(reports).map { if case .differs("rate", _, "600.0", _, "300.0") = $0 { true } else { false } } == true)
+        reports[1] = try shardReport(second, label: "other")
+        #expect(refusal(reports).map { if case .differs("run label", _, "other", _, "nightly") = $0 { true } else { false } } == true)
+        reports[1] = try shardReport(second)
+        reports[1].load?.shard = try makeShard(1, of: 4)
+        #expect(refusal(reports).map { if case .differs("shard count", _, "4", _, "3") = $0 { true } else { false } } == true)
+        reports[1] = try shardReport(second, version: "1.0.1")
+        #expect(refusal(reports) == .differs(setting: "bench version", source: "shard-1/report.json", value: "1.0.1", reference: "shard-0/report.json", referenceValue: "1.0.0"))
+    }
+
+    @Test func theSameShardTwiceIsRefused() throws {
+        let reports = try threeShards()
+        let error = refusal(reports + [reports[1]])
+        #expect(error == .sameShard(try makeShard(1, of: 3), source: "shard-3/report.json", other: "shard-1/report.json"))
+        #expect(error?.description == "'shard-3/report.json' and 'shard-1/report.json' are both shard 1/3; merging them would count its requests twice")
+    }
+
+    @Test func aMissingShardIsRefusedUnlessPartialIsAllowed() throws {
+        let reports = try threeShards()
+        let present = [reports[0], reports[2]]
+        #expect(refusal(present) == .missingShards([1], count: 3))
+        #expect(refusal(present)?.description.hasPrefix("shard 1 of 3 missing; the run is incomplete") == true)
+        let merge = try ShardMerge(inputs(present), allowingPartial: true)
+        #expect(merge.shards.missing == [1] && !merge.shards.isComplete)
+        var report = present[0]
+        (report.scenarios, report.load, report.shards) = ([merge.result], merge.plan, merge.shards)
+        #expect(SummaryTable(report).markdown().contains("Merged from 2 of 3 shards of run 'nightly': 0/3 on bench-load-0, 2/3 on bench-load-2. Incomplete: shard 1 missing."))
+        #expect(merge.result.outcomes?.scheduled == 200 && merge.result.targetRate == 200)
+    }
+
+    @Test func countsThatDoNotReconcileAreRefused() throws {
+        var reports = try threeShards()
+        reports[0].scenarios[0].outcomes?.succeeded -= 1
+        #expect(refusal(reports) == .unreconciled(source: "shard-0/report.json", detail: "scheduled 100, sent 100, missed 0, succeeded 99, failed 0"))
+        reports = try threeShards()
+        reports[2].scenarios[0].latency = try shardReport(makeShard(2, of: 3), missed: 1).scenarios[0].latency
+        reports[2].scenarios[0].uncorrectedLatency = reports[2].scenarios[0].latency
+        #expect(refusal(reports) == .unreconciled(source: "shard-2/report.json", detail: "its latency histogram holds 99 requests, but it sent 100"))
+    }
+
+    @Test func slotsThatAreNotTheWholeScheduleAreRefused() throws {
+        var reports = try threeShards()
+        reports[0].scenarios[0].outcomes?.scheduled += 1
+        reports[0].scenarios[0].outcomes?.missed += 1
+        #expect(refusal(reports) == .scheduleMismatch(expected: 300, merged: 301))
+    }
+
+    @Test func anUnreadableHistogramIsRefused() throws {
+        var reports = try threeShards()
+        reports[1].scenarios[0].latency?.histogram = "SElTVEZBQUE="
+        #expect(refusal(reports).map { if case .unreadableHistogram("shard-1/report.json", _) = $0 { true } else { false } } == true)
+    }
+
+    @Test func aReportThatIsNotAShardIsRefused() throws {
+        var reports = try threeShards()
+        reports[0].load = nil
+        #expect(refusal(reports).map { if case .notAShard("shard-0/report.json", _) = $0 { true } else { false } } == true)
+        reports = try threeShards()
+        reports[2].scenarios.append(reports[2].scenarios[0])
+        #expect(refusal(reports).map { if case .notAShard("shard-2/report.json", _) = $0 { true } else { false } } == true)
+        #expect(refusal([]).map { if case .notAShard = $0 { true } else { false } } == true)
+    }
+}
