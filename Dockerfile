@@ -13,7 +13,11 @@ RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc-dev zlib1g-dev libcurl4-openssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
-COPY . .
+# Only what the manifest names: the checkout's build products and reports stay out of the image.
+COPY Package.swift ./
+COPY Sources Sources
+COPY Benchmarks Benchmarks
+COPY Tests Tests
 RUN swift build -c release --product bench
 RUN install -D --strip "$(swift build -c release --show-bin-path)/bench" /out/bench
 

@@ -110,7 +110,8 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "bench", description: "Build the package's CourierBench executable in release and run it"),
                 permissions: [.writeToPackageDirectory(reason: "The bench writes its reports and baselines under Reports/")]
-            )
+            ),
+            path: "Sources/BenchPlugin"
         ),
         // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
         .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),
