@@ -31,6 +31,8 @@ import Testing
         (["load", "--url", "http://x", "--timeout", "0s"], "invalid value '0s' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
         (["load", "--url", "http://x", "--requests", "1.5"], "invalid value '1.5' for '--requests' (expected an integer from 1 to 1000000000)"),
         (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
+        (["load", "--url", "http://x", "--header", "Authorization Bearer s3cret"], "invalid header 'Authorization…' in '--header' (expected 'Name: value')"),
+        (["load", "--url", "ftp://user:s3cret@x/y"], "invalid URL 'ftp://REDACTED@x/y' in '--url' (expected http://host[:port]/path)"),
         (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
         (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"),
         (["load", "--url", "http://x", "--decode", "json", "--decoder", "simd"], "invalid value 'simd' for '--decoder' (expected foundation or courier)"),

@@ -173,6 +173,9 @@ final class LoadSchedule: Sendable {
 
     /// The run's start: the fixed one if set, else `now` if this is the first claim.
     private func begin(at now: UInt64) -> UInt64 {
+        // Once started, a read: a compare-exchange on every claim would take the line exclusively.
+        let started = startedAt.load(ordering: .acquiring)
+        if started != 0 { return started }
         let candidate = fixedStart != 0 ? fixedStart : max(now, 1)
         let (exchanged, original) = startedAt.compareExchange(expected: 0, desired: candidate, ordering: .acquiringAndReleasing)
         return exchanged ? candidate : original

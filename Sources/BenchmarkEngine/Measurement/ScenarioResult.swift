@@ -208,5 +208,10 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         public var reconciles: Bool {
             scheduled == sent + missed && sent == succeeded + failed
         }
+
+        /// The counts reconciliation compares, for a message saying they do not add up.
+        public var reconciliationDescription: String {
+            "scheduled \(scheduled), sent \(sent), missed \(missed), succeeded \(succeeded), failed \(failed)"
+        }
     }
 }

@@ -61,15 +61,9 @@ public struct ShardMerge: Sendable {
         result.uncorrectedLatency = try Self.merge(ordered, \.result.uncorrectedLatency)
         result.mallocsPerOperation = Self.perRequest(ordered, \.result.mallocsPerOperation)
         result.bytesAllocatedPerOperation = Self.perRequest(ordered, \.result.bytesAllocatedPerOperation)
-        let outcomes = ScenarioResult.Outcomes(
-            scheduled: ordered.reduce(0) { $0 + $1.outcomes.scheduled },
-            sent: sent,
-            missed: ordered.reduce(0) { $0 + $1.outcomes.missed },
-            succeeded: ordered.reduce(0) { $0 + $1.outcomes.succeeded },
-            errors: ordered.reduce(into: [:]) { $0.merge($1.outcomes.errors, uniquingKeysWith: +) }
-        )
+        let outcomes = ordered.reduce(into: ScenarioResult.Outcomes(scheduled: 0, sent: 0, succeeded: 0, errors: [:])) { $0.add($1.outcomes) }
         guard outcomes.reconciles else {
-            throw .unreconciled(source: "the merged run", detail: "scheduled \(outcomes.scheduled), sent \(outcomes.sent), missed \(outcomes.missed), succeeded \(outcomes.succeeded), failed \(outcomes.failed)")
+            throw .unreconciled(source: "the merged run", detail: outcomes.reconciliationDescription)
         }
         result.outcomes = outcomes
         let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
@@ -145,7 +139,7 @@ public struct ShardMerge: Sendable {
         /// requests it sent.
         func checkReconciles() throws(ShardMergeError) {
             guard outcomes.reconciles else {
-                throw .unreconciled(source: source, detail: "scheduled \(outcomes.scheduled), sent \(outcomes.sent), missed \(outcomes.missed), succeeded \(outcomes.succeeded), failed \(outcomes.failed)")
+                throw .unreconciled(source: source, detail: outcomes.reconciliationDescription)
             }
             let recorded = result.latency?.summary.count ?? 0
             guard recorded == UInt64(max(0, outcomes.sent)) else {

@@ -51,11 +51,8 @@ struct TimeSeriesMerge {
 
     /// `sum` with `interval` added.
     private static func add(_ interval: TimeSeries.Interval, to sum: TimeSeries.Interval) throws(HistogramError) -> TimeSeries.Interval {
-        let (a, b) = (sum.outcomes, interval.outcomes)
-        let outcomes = ScenarioResult.Outcomes(
-            scheduled: a.scheduled + b.scheduled, sent: a.sent + b.sent, missed: a.missed + b.missed,
-            succeeded: a.succeeded + b.succeeded, errors: a.errors.merging(b.errors, uniquingKeysWith: +)
-        )
+        var outcomes = sum.outcomes
+        outcomes.add(interval.outcomes)
         var uncorrected: ScenarioResult.Latency?
         if let mine = sum.uncorrectedLatency, let theirs = interval.uncorrectedLatency {
             uncorrected = try merge(mine, theirs)

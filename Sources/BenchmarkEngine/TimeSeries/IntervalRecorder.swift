@@ -99,6 +99,8 @@ final class IntervalRecorder: Sendable {
     /// The closed intervals and amendments handed in since the last call, for the encoder.
     func drain() -> (closed: [Handoff], amendments: [Handoff]) {
         state.withLock { state in
+            // Most drains find nothing; returning the buffers would make the next append copy them.
+            if state.closed.isEmpty && state.amendments.isEmpty { return ([], []) }
             defer {
                 state.closed.removeAll(keepingCapacity: true)
                 state.amendments.removeAll(keepingCapacity: true)

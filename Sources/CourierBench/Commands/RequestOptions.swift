@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// The request `load` and `capacity` send, and how: one URL, its method, header fields and body,
@@ -22,7 +23,10 @@ struct RequestOptions: Equatable {
         static func parse(_ field: String, usage: String) throws(UsageError) -> Header {
             let name = field.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
             guard field.contains(":"), !name.isEmpty, !name.contains(" "), !field.contains("\r"), !field.contains("\n") else {
-                throw UsageError(message: "invalid header '\(field)' in '--header' (expected 'Name: value')", usage: usage)
+                // Only the first word: the rest of a malformed field may be a credential.
+                let shown = field.prefix { $0 != ":" && $0 != " " }
+                let elided = shown.count < field.count ? "…" : ""
+                throw UsageError(message: "invalid header '\(shown)\(elided)' in '--header' (expected 'Name: value')", usage: usage)
             }
             return Header(name: name, value: field.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces))
         }
@@ -120,7 +124,7 @@ struct RequestOptions: Equatable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty
         else {
-            throw UsageError(message: "invalid URL '\(text)' in '--url' (expected http://host[:port]/path)", usage: usage)
+            throw UsageError(message: "invalid URL '\(Redaction.url(text))' in '--url' (expected http://host[:port]/path)", usage: usage)
         }
         if let port = portText(of: text), !port.isEmpty, Int(port).map({ (1...65535).contains($0) }) != true {
             throw UsageError(message: "invalid port '\(port)' in '--url' (expected 1 to 65535)", usage: usage)
