@@ -24,6 +24,14 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
         case invalidURL
         /// The calling task was cancelled; not a failure of the server or the network.
         case cancelled
+        /// The request's method or a header field holds a character that would break the request's
+        /// framing (a CR or LF, say): refused before anything was sent. ``APIError/invalidField``
+        /// says which field and which character.
+        case invalidField
+        /// The response was larger than the client accepts (``APIClient/maximumResponseBodySize``,
+        /// counted after decompression, or a header section larger than the transport keeps):
+        /// refused while it arrived.
+        case responseTooLarge
 
         /// The kind as code spells it: `badStatus(404)`, `decoding`, ….
         public var description: String {
@@ -34,6 +42,8 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
             case .transport: "transport"
             case .invalidURL: "invalidURL"
             case .cancelled: "cancelled"
+            case .invalidField: "invalidField"
+            case .responseTooLarge: "responseTooLarge"
             }
         }
     }
@@ -73,6 +83,16 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
     /// The decoder's own error, with its coding path, for a ``Kind/decoding`` error.
     public var decodingError: DecodingError? {
         underlyingError as? DecodingError
+    }
+
+    /// The field and character that made a ``Kind/invalidField`` error.
+    public var invalidField: InvalidFieldError? {
+        underlyingError as? InvalidFieldError
+    }
+
+    /// How a response's framing contradicted itself, for a ``Kind/transport`` error that was one.
+    public var framingError: ResponseFramingError? {
+        underlyingError as? ResponseFramingError
     }
 
     /// The code of the underlying `URLError`, for a ``Kind/transport`` error.
@@ -117,14 +137,23 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
     public static var invalidURL: APIError { APIError(.invalidURL) }
     /// An error of kind ``Kind/cancelled``, for comparisons and patterns.
     public static var cancelled: APIError { APIError(.cancelled) }
+    /// An error of kind ``Kind/invalidField``, for comparisons and patterns.
+    public static var invalidField: APIError { APIError(.invalidField) }
+    /// An error of kind ``Kind/responseTooLarge``, for comparisons and patterns.
+    public static var responseTooLarge: APIError { APIError(.responseTooLarge) }
 }
 
 extension APIError {
     /// Classifies what a transport threw, once: an `APIError` passes through unchanged, cancellation in
-    /// any of its guises becomes ``Kind/cancelled``, anything else ``Kind/transport``.
+    /// any of its guises becomes ``Kind/cancelled``, a refused field ``Kind/invalidField``, a response
+    /// too large ``Kind/responseTooLarge``, anything else ``Kind/transport``.
     init(transportFailure error: any Error, request: HTTPRequest) {
         if let error = error as? APIError {
             self = error
+        } else if error is InvalidFieldError {
+            self.init(.invalidField, request: request, underlyingError: error)
+        } else if error is ResponseTooLargeError {
+            self.init(.responseTooLarge, request: request, underlyingError: error)
         } else if error is CancellationError || (error as? URLError)?.code == .cancelled || Task.isCancelled {
             self.init(.cancelled, request: request, underlyingError: error)
         } else {

@@ -175,6 +175,9 @@ final class EventLoop {
         case .garbageStatusLine:
             connection.enqueue(Data("SPLAT 2OO garbage, not HTTP\r\nno: headers here\r\n\r\n".utf8))
             connection.closesWhenFlushed = true
+        case .rawResponse(let bytes):
+            connection.enqueue(bytes)
+            connection.closesWhenFlushed = true
         case .closeMidBody:
             connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: false))
             connection.enqueue(route.body.prefix(route.body.count / 2))

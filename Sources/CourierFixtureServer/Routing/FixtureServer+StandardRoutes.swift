@@ -27,6 +27,7 @@ extension FixtureServer {
     /// | `/redirect/<status>` | 301, 302, 303, 307 or 308 to `/echo` |
     /// | `/echo` | the request's method, body length, body and `Authorization`, as JSON |
     /// | `/capacity` | one movie from ``standardCapacity``'s workers: 400 requests a second, then a queue |
+    /// | `/hostile/…` | ``hostileRoutes``: contradictory framing, a header field too large, a gzip bomb |
     ///
     /// A server that fails every connection before any route is read is a
     /// ``Configuration/acceptance-swift.property`` away (`.reset`, `.stall`).
@@ -64,6 +65,7 @@ extension FixtureServer {
         for shape in PayloadShape.allCases {
             routes["/fixtures/\(shape.rawValue)"] = .payload(shape)
         }
+        routes.merge(hostileRoutes) { standard, _ in standard }
         return routes
     }()
 

@@ -70,7 +70,7 @@ public struct URLSessionTransport: Transport {
     /// put right from what the task's observer saw.
     private func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         let urlRequest = try URLRequest(request)
-        let observer = TaskObserver()
+        let observer = TaskObserver(maximumBodySize: request.maximumResponseBodySize)
         let data: Data
         let response: URLResponse
         do {
@@ -80,10 +80,16 @@ public struct URLSessionTransport: Transport {
             await withCheckedContinuation { continuation in
                 session.delegateQueue.addBarrierBlock { continuation.resume() }
             }
+            if let rejection = observer.rejection { throw rejection }
             if let task = observer.taskIdentifier, let declined = delegate?.claimDeclinedResponse(task: task) {
                 return (declined, observer.unauthorizedBody)
             }
-            guard error.code == .unknown, observer.wasTruncated else { throw error }
+            guard error.code == .unknown else { throw error }
+            // What libcurl, under Foundation, reports only in words.
+            let message = error.userInfo[NSLocalizedDescriptionKey] as? String ?? ""
+            if let framing = ResponseFramingError(libcurlMessage: message) { throw framing }
+            if observer.taskIdentifier == nil, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: message) { throw tooLarge }
+            guard observer.wasTruncated else { throw error }
             throw URLError(.networkConnectionLost, userInfo: [
                 NSUnderlyingErrorKey: error,
                 NSLocalizedDescriptionKey: "the connection closed before the whole body arrived",
@@ -92,6 +98,8 @@ public struct URLSessionTransport: Transport {
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
+        // The observer's verdict on the head may still be queued behind the task's end: judge it here too.
+        if let rejection = observer.rejection ?? TaskObserver.refusal(of: http) { throw rejection }
         return (HTTPResponse(http), data)
     }
 }
