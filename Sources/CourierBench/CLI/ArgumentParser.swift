@@ -132,6 +132,21 @@ public struct ArgumentParser: Sendable {
         return seconds
     }
 
+    /// The size `text` says — `32MiB`, `500KiB`, `1GiB`, `64MB`, `100kB` or a bare number of bytes —
+    /// from 1 byte to 1 TiB, or a usage error naming `--<option>`. Binary units (KiB, MiB, GiB) are
+    /// powers of 1024, decimal ones (kB, MB, GB) of 1000.
+    public static func bytes(_ text: String, option: String, usage: String) throws(UsageError) -> Int {
+        let units: [(suffix: String, scale: Double)] = [
+            ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("kB", 1e3), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("B", 1),
+        ]
+        let unit = units.first { text.hasSuffix($0.suffix) && Double(text.dropLast($0.suffix.count)) != nil }
+        let number = Double(unit.map { String(text.dropLast($0.suffix.count)) } ?? text)
+        guard let bytes = number.map({ ($0 * (unit?.scale ?? 1)).rounded() }), (1...1_099_511_627_776).contains(bytes) else {
+            throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)", usage: usage)
+        }
+        return Int(bytes)
+    }
+
     /// ` (did you mean '--filter'?)` when a known option is within two edits of `name`.
     private func suggestion(for name: String) -> String {
         closest(to: name, among: options.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
