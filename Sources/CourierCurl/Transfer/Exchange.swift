@@ -17,6 +17,8 @@ final class Exchange {
     private(set) var origin: Substring = ""
     private var headers = HTTPHeaders()
     private var body = Data()
+    /// The capacity reserved for `body`.
+    private var reserved = 0
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// Why the response was refused while it arrived (its framing, its size), if it was.
     private var rejection: (any Error)?
@@ -134,6 +136,7 @@ final class Exchange {
         origin = ""
         headers = HTTPHeaders()
         body = Data()
+        reserved = 0
         rejection = nil
         isReadingHead = false
         curl_slist_free_all(headerList)
@@ -185,6 +188,12 @@ final class Exchange {
         guard bytes.count <= limit - body.count else {
             rejection = ResponseTooLargeError(.body(limit: limit))
             return false
+        }
+        // Grown by doubling, but never past the limit: doubling alone would take a body just short
+        // of the limit to twice its size, the old buffer still held while the new one fills.
+        if body.count + bytes.count > reserved {
+            reserved = min(limit, 2 * (body.count + bytes.count))
+            body.reserveCapacity(reserved)
         }
         body.append(contentsOf: bytes)
         return true
