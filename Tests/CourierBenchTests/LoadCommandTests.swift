@@ -33,6 +33,10 @@ import Testing
         (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
         (["load", "--url", "http://x", "--header", "Authorization Bearer s3cret"], "invalid header 'Authorization…' in '--header' (expected 'Name: value')"),
         (["load", "--url", "ftp://user:s3cret@x/y"], "invalid URL 'ftp://REDACTED@x/y' in '--url' (expected http://host[:port]/path)"),
+        // A stray argument is quoted without its secrets; after a header, it is the unquoted rest of one.
+        (["load", "--url", "http://x", "--header", "Api-Key:", "s3cret"], "unexpected argument after '--header' (quote the whole field: --header 'Name: value')"),
+        (["load", "--url", "http://x", "X-Goog-Api-Key: s3cret"], "unexpected argument 'X-Goog-Api-Key: REDACTED'"),
+        (["load", "http://x/y?access_token=s3cret&page=2"], "unexpected argument 'http://x/y?access_token=REDACTED&page=2'"),
         (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
         (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"),
         (["load", "--url", "http://x", "--decode", "json", "--decoder", "simd"], "invalid value 'simd' for '--decoder' (expected foundation or courier)"),
