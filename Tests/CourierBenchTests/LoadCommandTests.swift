@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import Courier
 import CourierFixtureServer
 import CourierFixtures
 import Foundation
@@ -231,12 +232,26 @@ import Testing
         let redacted = CommandLineRedaction.redact([
             "load", "--url", "http://user:hunter2@h/p?api_key=abc&page=2", "--header", "Authorization: Bearer s3cret",
             "--header=Cookie: id=42", "--header", "X-Auth-Token: t0k", "--header", "Accept: text/plain",
+            "--header", "Api-Key: k3y", "--header=X-Goog-Api-Key: g00g", "--header", "Ocp-Apim-Subscription-Key: 4zure",
         ])
         let joined = redacted.joined(separator: " ")
-        for secret in ["hunter2", "abc", "s3cret", "id=42", "t0k"] {
+        for secret in ["hunter2", "abc", "s3cret", "id=42", "t0k", "k3y", "g00g", "4zure"] {
             #expect(!joined.contains(secret), "\(secret) leaked: \(joined)")
         }
         #expect(joined.contains("page=2") && joined.contains("Accept: text/plain") && joined.contains("Authorization: REDACTED"))
+    }
+
+    /// What the help of each command with `--header` says is hidden is the rule itself: built from
+    /// its lists, with examples the rule judges as the help says.
+    @Test func theHelpStatesTheRedactionRule() {
+        for help in [LoadOptions.usage(in: testSuite), CapacityOptions.usage(in: testSuite), CaptureCommand.help(in: testSuite)] {
+            #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(CommandLineRedaction.rule))
+        }
+        for name in Redaction.secretNameFragments + Redaction.secretNames {
+            #expect(CommandLineRedaction.rule.contains(" \(name)"))
+        }
+        #expect(["Api-Key", "X-Goog-Api-Key", "apikey"].allSatisfy(Redaction.isSecret(name:)))
+        #expect(!["Keep-Alive", "keyword"].contains(where: Redaction.isSecret(name:)))
     }
 
     @Test func aLoadRunAgainstTheFixtureServerWritesAReconciledReportWithoutSecrets() async throws {
