@@ -15,9 +15,9 @@
 ///   `Ocp-Apim-Subscription-Key`, `DD-API-KEY`; but not `Keep-Alive`, `keyword` or `keys`;
 /// - or it is one of ``secretNames``, secrets too short to look for inside other names (`code`, `sig`).
 ///
-/// The fragments are matched inside words on purpose: a name such as `X-Author` is hidden too,
-/// because a value hidden needlessly costs a log line a detail, and a credential shown cannot be
-/// taken back.
+/// The fragments are matched inside words on purpose, so some fields that hold no secret are hidden
+/// too (`WWW-Authenticate`, `Access-Control-Allow-Credentials`, `Sec-WebSocket-Key`): a value hidden
+/// needlessly costs a log line a detail, and a credential shown cannot be taken back.
 public enum Redaction {
     /// What a hidden value is replaced with; plain ASCII, so a redacted URL stays a valid URL.
     public static let placeholder = "REDACTED"
