@@ -105,10 +105,11 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
         kind.description
     }
 
-    /// The kind with its context: method and URL, status, body size, the underlying error.
+    /// The kind with its context: method and URL (redacted, ``Redaction``), status, body size, the
+    /// underlying error.
     public var debugDescription: String {
         var parts = [kind.description]
-        if let request { parts.append("\(request.method) \(request.url)") }
+        if let request { parts.append("\(request.method) \(Redaction.url(request.url))") }
         if let responseBody { parts.append("body: \(responseBody.count) bytes") }
         if let underlyingError { parts.append("cause: \(underlyingError)") }
         return parts.joined(separator: "; ")

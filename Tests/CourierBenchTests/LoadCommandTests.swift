@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import Courier
 import CourierFixtureServer
 import CourierFixtures
 import Foundation
@@ -44,6 +45,10 @@ import Testing
         (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
         (["load", "--url", "http://x", "--header", "Authorization Bearer s3cret"], "invalid header 'Authorization…' in '--header' (expected 'Name: value')"),
         (["load", "--url", "ftp://user:s3cret@x/y"], "invalid URL 'ftp://REDACTED@x/y' in '--url' (expected http://host[:port]/path)"),
+        // A stray argument is quoted without its secrets; after a header, it is the unquoted rest of one.
+        (["load", "--url", "http://x", "--header", "Api-Key:", "s3cret"], "unexpected argument after '--header' (quote the whole field: --header 'Name: value')"),
+        (["load", "--url", "http://x", "X-Goog-Api-Key: s3cret"], "unexpected argument 'X-Goog-Api-Key: REDACTED'"),
+        (["load", "http://x/y?access_token=s3cret&page=2"], "unexpected argument 'http://x/y?access_token=REDACTED&page=2'"),
         (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
         (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"),
         (["load", "--url", "http://x", "--decode", "json", "--decoder", "simd"], "invalid value 'simd' for '--decoder' (expected foundation or courier)"),
@@ -238,12 +243,26 @@ import Testing
         let redacted = CommandLineRedaction.redact([
             "load", "--url", "http://user:hunter2@h/p?api_key=abc&page=2", "--header", "Authorization: Bearer s3cret",
             "--header=Cookie: id=42", "--header", "X-Auth-Token: t0k", "--header", "Accept: text/plain",
+            "--header", "Api-Key: k3y", "--header=X-Goog-Api-Key: g00g", "--header", "Ocp-Apim-Subscription-Key: 4zure",
         ])
         let joined = redacted.joined(separator: " ")
-        for secret in ["hunter2", "abc", "s3cret", "id=42", "t0k"] {
+        for secret in ["hunter2", "abc", "s3cret", "id=42", "t0k", "k3y", "g00g", "4zure"] {
             #expect(!joined.contains(secret), "\(secret) leaked: \(joined)")
         }
         #expect(joined.contains("page=2") && joined.contains("Accept: text/plain") && joined.contains("Authorization: REDACTED"))
+    }
+
+    /// What the help of each command with `--header` says is hidden is the rule itself: built from
+    /// its lists, with examples the rule judges as the help says.
+    @Test func theHelpStatesTheRedactionRule() {
+        for help in [LoadOptions.usage(in: testSuite), CapacityOptions.usage(in: testSuite), CaptureCommand.help(in: testSuite)] {
+            #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(CommandLineRedaction.rule))
+        }
+        for name in Redaction.secretNameFragments + Redaction.secretNames {
+            #expect(CommandLineRedaction.rule.contains(" \(name)"))
+        }
+        #expect(["Api-Key", "X-Goog-Api-Key", "apikey"].allSatisfy(Redaction.isSecret(name:)))
+        #expect(!["Keep-Alive", "keyword"].contains(where: Redaction.isSecret(name:)))
     }
 
     @Test func aLoadRunAgainstTheFixtureServerWritesAReconciledReportWithoutSecrets() async throws {

@@ -91,12 +91,14 @@ public struct ArgumentParser: Sendable {
     public func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Parsed {
         var parsed = Parsed(usage: usage)
         var remaining = arguments[...]
+        var previousOption: String?
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 guard !argument.hasPrefix("-"), parsed.positionals.count < positionals else {
-                    throw UsageError(message: "unexpected argument '\(argument)'", usage: usage)
+                    throw UsageError(message: Self.unexpected(argument, after: previousOption), usage: usage)
                 }
                 parsed.positionals.append(argument)
+                previousOption = nil
                 continue
             }
             let body = argument.dropFirst(2)
@@ -105,6 +107,7 @@ public struct ArgumentParser: Sendable {
             guard let option = options.first(where: { $0.name == name }) else {
                 throw UsageError(message: "unknown option '--\(name)'\(suggestion(for: name))", usage: usage)
             }
+            previousOption = name
             if option.takesValue {
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
                     throw UsageError(message: "missing value for '--\(name)'", usage: usage)
@@ -118,6 +121,15 @@ public struct ArgumentParser: Sendable {
             }
         }
         return parsed
+    }
+
+    /// The message for a stray `argument`, quoted only when it cannot be a secret: after a
+    /// `--header`, it is most likely the rest of a field written without quotes, its value.
+    private static func unexpected(_ argument: String, after option: String?) -> String {
+        guard option != "header" else {
+            return "unexpected argument after '--header' (quote the whole field: --header 'Name: value')"
+        }
+        return "unexpected argument '\(CommandLineRedaction.argument(argument))'"
     }
 
     /// The duration `text` says — `10s`, `500ms`, `2m`, `1h` or a bare number of seconds — from 1 ms

@@ -67,8 +67,7 @@ struct RequestOptions: Equatable {
         let transports = suite.transports.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ")
         return """
               --method <m>            HTTP method. (default: GET)
-              --header 'Name: value'  A header field; repeat for more. Values of secret-looking fields
-                                      (Authorization, Cookie, *token*, *key*, …) never reach a report.
+              --header 'Name: value'  \(HelpText.wrap("A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."))
               --body <file>           Sends the file's bytes as the body of every request.
               --timeout <t>           Each request's limit, 1ms–24h: from its start to its end (with
                                       curl, from when it leaves the transport's queue). (default: 10s)

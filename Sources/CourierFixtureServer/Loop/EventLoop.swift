@@ -129,9 +129,9 @@ final class EventLoop {
                 connection.enqueue(RefusedRequest(status: status).response)
                 connection.closesWhenFlushed = true
             case .request(let head, let length):
-                // Routed before the input is consumed: an echoing route reads the body from it.
+                // Routed before the input is consumed: an echoing route reads the request from it.
                 let routed = router.reply(to: head).map { reply in
-                    reply.echoing(head, body: connection.input[(length - head.contentLength)..<length])
+                    reply.echoing(head, request: connection.input[..<length])
                 }
                 if length == connection.input.count {
                     connection.input.removeAll(keepingCapacity: true)
