@@ -15,11 +15,17 @@ import FoundationNetworking
 /// - redirects follow ``Redirects``' rules, the same as ``CurlTransport``'s (Foundation on Linux drops
 ///   the body of a 307 or 308);
 /// - a body cut short fails with `URLError(.networkConnectionLost)`, as on Apple platforms and over
-///   curl (Foundation on Linux says `.unknown`).
+///   curl (Foundation on Linux says `.unknown`);
+/// - the body is collected by that delegate, not by `data(for:)`, so that one past the request's
+///   ``HTTPRequest/maximumResponseBodySize`` fails as ``ResponseTooLargeError`` at that byte instead of
+///   being buffered whole, and framing that contradicts itself fails as ``ResponseFramingError``.
+///   (On Linux, Foundation's libcurl loop may still inflate a compressed body to its end before the
+///   cancellation reaches it; what it delivers meanwhile is dropped. ``CurlTransport`` stops at once.)
 ///
 /// **A session with a delegate of its own** is used as it is: Courier cannot add its delegate
 /// without taking the place of yours. Foundation's behaviour then stands, including, on Linux, a
-/// call that never returns when a 401 offers `Basic` and your delegate does not answer the challenge.
+/// call that never returns when a 401 offers `Basic` and your delegate does not answer the challenge,
+/// and a body held to its maximum only once it has arrived whole.
 /// Answer challenges in your delegate (`.cancelAuthenticationChallenge` ends the call with
 /// `URLError(.cancelled)`, reported as ``APIError/Kind/cancelled``), or use ``TimeoutMiddleware``.
 ///
