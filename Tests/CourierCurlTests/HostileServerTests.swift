@@ -42,10 +42,7 @@ struct HostileServerTests {
 
     @Test(arguments: TransportKind.allCases, Injection.all)
     func anInjectedFieldIsRefusedBeforeAnythingIsSent(_ kind: TransportKind, _ injection: Injection) async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        try await withTransport(kind) { transport in
-            let client = APIClient(baseURL: server.baseURL, transport: transport)
+        try await withClient(kind) { client, server in
             let endpoint = Raw(path: "echo", method: injection.method, headers: injection.headers)
             let error = await failure { try await client.send(endpoint, as: Data.self) }
             #expect(error?.kind == .invalidField, "\(error?.debugDescription ?? "succeeded")")
@@ -76,10 +73,7 @@ struct HostileServerTests {
 
     @Test(arguments: TransportKind.allCases)
     func queryAndPathInjectionsAreEscaped(_ kind: TransportKind) async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        try await withTransport(kind) { transport in
-            let client = APIClient(baseURL: server.baseURL, transport: transport)
+        try await withClient(kind) { client, server in
             let query = Raw(path: "echo", method: "GET", headers: [:], query: ["q": "x\r\nX-Injected: 1 HTTP/1.1"])
             #expect(try client.request(for: query).url.hasSuffix("echo?q=x%0D%0AX-Injected:%201%20HTTP%2F1.1"))
             _ = try await client.send(query, as: Data.self)
@@ -113,10 +107,7 @@ struct HostileServerTests {
 
     @Test(arguments: TransportKind.allCases, Framing.all)
     func contradictoryFramingFailsAsOneErrorOnBothTransports(_ kind: TransportKind, _ framing: Framing) async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        try await withTransport(kind, CurlConfiguration(timeout: .seconds(5))) { transport in
-            let client = APIClient(baseURL: server.baseURL, transport: transport)
+        try await withClient(kind, CurlConfiguration(timeout: .seconds(5))) { client, server in
             let error = await failure { try await client.send(Raw(path: framing.path, method: "GET", headers: [:]), as: Data.self) }
             #expect(error?.kind == .transport, "\(error?.debugDescription ?? "succeeded")")
             let reason = try #require(error?.framingError?.reason, "\(error?.debugDescription ?? "succeeded")")
@@ -129,10 +120,7 @@ struct HostileServerTests {
 
     @Test(arguments: TransportKind.allCases)
     func theSameLengthTwiceIsOneLength(_ kind: TransportKind) async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        try await withTransport(kind) { transport in
-            let client = APIClient(baseURL: server.baseURL, transport: transport)
+        try await withClient(kind) { client, server in
             let body = try await client.send(Raw(path: "hostile/length/repeated", method: "GET", headers: [:]), as: [Int].self)
             #expect(body == [1, 2])
         }
@@ -171,10 +159,7 @@ struct HostileServerTests {
 
     @Test(arguments: TransportKind.allCases)
     func aHeaderSectionTooLargeIsResponseTooLarge(_ kind: TransportKind) async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        try await withTransport(kind) { transport in
-            let client = APIClient(baseURL: server.baseURL, transport: transport)
+        try await withClient(kind) { client, server in
             let error = await failure { try await client.send(Raw(path: "hostile/headers/huge", method: "GET", headers: [:]), as: Data.self) }
             #expect(error?.kind == .responseTooLarge, "\(error?.debugDescription ?? "succeeded")")
             #expect(error?.underlyingError as? ResponseTooLargeError == ResponseTooLargeError(.headers))
@@ -193,6 +178,20 @@ struct HostileServerTests {
         let error = await failure { try await client.send(Raw(path: "x", method: "GET", headers: [:]), as: Data.self) }
         #expect(error?.kind == .responseTooLarge)
         #expect(try await APIClient(baseURL: URL(string: "https://example.test")!, transport: Generous()).send(Raw(path: "x", method: "GET", headers: [:]), as: Data.self).count == 2048)
+    }
+}
+
+/// Runs `body` with a client over a fresh transport of `kind` (with `configuration`) to a fresh
+/// fixture server, both released afterwards.
+private func withClient(
+    _ kind: TransportKind,
+    _ configuration: CurlConfiguration = CurlConfiguration(),
+    _ body: (APIClient, FixtureServer) async throws -> Void
+) async throws {
+    let server = try FixtureServer.start()
+    defer { server.stop() }
+    try await withTransport(kind, configuration) { transport in
+        try await body(APIClient(baseURL: server.baseURL, transport: transport), server)
     }
 }
 
