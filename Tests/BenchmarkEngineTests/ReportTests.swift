@@ -172,6 +172,15 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         #expect(leftovers.isEmpty)
     }
 
+    /// Only the failure runs here: a redirection in this process would take the other tests'
+    /// standard error with it. The worker processes of WorkerIsolationTests show it working.
+    @Test func standardErrorSentToAFileThatCannotBeOpenedIsAnErrorAndRunsNothing() async {
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)/captured")
+        await #expect(throws: PlatformError.self) {
+            try await Platform.redirectingStandardError(to: nowhere) { Issue.record("ran without its file") }
+        }
+    }
+
     @Test func runIDsSortByTime() {
         let early = ReportStore.makeRunID(startedAt: Date(timeIntervalSince1970: 1_795_975_200), processID: 7)
         let late = ReportStore.makeRunID(startedAt: Date(timeIntervalSince1970: 1_795_975_261), processID: 7)
