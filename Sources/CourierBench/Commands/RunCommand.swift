@@ -51,8 +51,8 @@ public struct RunCommand: BenchCommand, Equatable {
         A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with
         its reason, in every report; a crash prints one line, the runtime's message, and keeps its
         whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results
-        are still written. Objectives judge the load scenarios (those with a time
-        series, of 1 s intervals); a breach exits 3 unless something exits 1 first.
+        are still written. Objectives judge the load scenarios (those with a time series, of 1 s
+        intervals); a breach exits 3 unless something exits 1 first.
         """
     }
 
