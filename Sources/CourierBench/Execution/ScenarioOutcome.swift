@@ -2,7 +2,7 @@ import BenchmarkEngine
 import Foundation
 
 /// How one scenario of a run ended: its results, or why it produced none.
-enum ScenarioOutcome: Sendable, Equatable {
+enum ScenarioOutcome: Sendable {
     /// It ran to the end and measured these.
     case measured([ScenarioResult])
     /// It threw, or its process died under it.
