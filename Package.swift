@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "CourierFixtures", dependencies: ["CourierJSON"]),
         // A loopback HTTP/1.1 server on POSIX sockets that serves those payloads and misbehaves on
         // request: the real endpoint of the bench's load scenarios and of the fault tests.
-        .target(name: "CourierFixtureServer", dependencies: ["CourierFixtures"]),
+        .target(name: "CourierFixtureServer", dependencies: ["CourierFixtures", "CZlib"]),
         // zlib, for HdrHistogram's compressed encoding.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The benchmark engine: runners, histograms, allocation counts, reports. Knows nothing of Courier.

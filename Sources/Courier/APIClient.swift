@@ -27,6 +27,10 @@ public struct APIClient: Sendable {
     /// The policies every request passes through, outermost first: a request passes them in this
     /// order on its way to the transport, and the response passes them in reverse.
     public let middlewares: [any Middleware]
+    /// The largest response body accepted, in bytes after decompression: a larger one fails as
+    /// ``APIError/Kind/responseTooLarge`` while it arrives, before it can fill memory.
+    /// ``HTTPRequest/defaultMaximumResponseBodySize`` (32 MiB) unless told otherwise.
+    public let maximumResponseBodySize: Int
     private let urlBuilder: URLBuilder
     private let chain: MiddlewareChain
 
@@ -43,14 +47,16 @@ public struct APIClient: Sendable {
         session: URLSession = .shared,
         decoder: any ResponseDecoder = JSONDecoder(),
         encoder: any RequestEncoder = JSONEncoder(),
-        middlewares: [any Middleware] = []
+        middlewares: [any Middleware] = [],
+        maximumResponseBodySize: Int = HTTPRequest.defaultMaximumResponseBodySize
     ) {
         self.init(
             baseURL: baseURL,
             transport: URLSessionTransport(session: session),
             decoder: decoder,
             encoder: encoder,
-            middlewares: middlewares
+            middlewares: middlewares,
+            maximumResponseBodySize: maximumResponseBodySize
         )
     }
 
@@ -61,13 +67,15 @@ public struct APIClient: Sendable {
         transport: some Transport,
         decoder: any ResponseDecoder = JSONDecoder(),
         encoder: any RequestEncoder = JSONEncoder(),
-        middlewares: [any Middleware] = []
+        middlewares: [any Middleware] = [],
+        maximumResponseBodySize: Int = HTTPRequest.defaultMaximumResponseBodySize
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.decoder = decoder
         self.encoder = encoder
         self.middlewares = middlewares
+        self.maximumResponseBodySize = max(0, maximumResponseBodySize)
         urlBuilder = URLBuilder(baseURL: baseURL)
         chain = MiddlewareChain(middlewares: middlewares, transport: transport)
     }
@@ -125,7 +133,8 @@ public struct APIClient: Sendable {
         var request = HTTPRequest(
             method: endpoint.method,
             url: url,
-            headers: endpointHeaders.isEmpty ? HTTPHeaders() : HTTPHeaders(endpointHeaders, reservingCapacity: body == nil ? 0 : 1)
+            headers: endpointHeaders.isEmpty ? HTTPHeaders() : HTTPHeaders(endpointHeaders, reservingCapacity: body == nil ? 0 : 1),
+            maximumResponseBodySize: maximumResponseBodySize
         )
         if let body {
             do {

@@ -24,6 +24,14 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
         case invalidURL
         /// The calling task was cancelled; not a failure of the server or the network.
         case cancelled
+        /// The request's method or a header field holds a character that would break the request's
+        /// framing (a CR or LF, say): refused before anything was sent. ``APIError/invalidField``
+        /// says which field and which character.
+        case invalidField
+        /// The response was larger than the client accepts (``APIClient/maximumResponseBodySize``,
+        /// counted after decompression, or a header section larger than the transport keeps):
+        /// refused while it arrived.
+        case responseTooLarge
 
         /// The kind as code spells it: `badStatus(404)`, `decoding`, ….
         public var description: String {
@@ -34,6 +42,8 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
             case .transport: "transport"
             case .invalidURL: "invalidURL"
             case .cancelled: "cancelled"
+            case .invalidField: "invalidField"
+            case .responseTooLarge: "responseTooLarge"
             }
         }
     }
@@ -75,6 +85,16 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
         underlyingError as? DecodingError
     }
 
+    /// The field and character that made a ``Kind/invalidField`` error.
+    public var invalidField: InvalidFieldError? {
+        underlyingError as? InvalidFieldError
+    }
+
+    /// How a response's framing contradicted itself, for a ``Kind/transport`` error that was one.
+    public var framingError: ResponseFramingError? {
+        underlyingError as? ResponseFramingError
+    }
+
     /// The code of the underlying `URLError`, for a ``Kind/transport`` error.
     public var urlErrorCode: URLError.Code? {
         (underlyingError as? URLError)?.code
@@ -85,10 +105,11 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
         kind.description
     }
 
-    /// The kind with its context: method and URL, status, body size, the underlying error.
+    /// The kind with its context: method and URL (redacted, ``Redaction``), status, body size, the
+    /// underlying error.
     public var debugDescription: String {
         var parts = [kind.description]
-        if let request { parts.append("\(request.method) \(request.url)") }
+        if let request { parts.append("\(request.method) \(Redaction.url(request.url))") }
         if let responseBody { parts.append("body: \(responseBody.count) bytes") }
         if let underlyingError { parts.append("cause: \(underlyingError)") }
         return parts.joined(separator: "; ")
@@ -117,14 +138,23 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
     public static var invalidURL: APIError { APIError(.invalidURL) }
     /// An error of kind ``Kind/cancelled``, for comparisons and patterns.
     public static var cancelled: APIError { APIError(.cancelled) }
+    /// An error of kind ``Kind/invalidField``, for comparisons and patterns.
+    public static var invalidField: APIError { APIError(.invalidField) }
+    /// An error of kind ``Kind/responseTooLarge``, for comparisons and patterns.
+    public static var responseTooLarge: APIError { APIError(.responseTooLarge) }
 }
 
 extension APIError {
     /// Classifies what a transport threw, once: an `APIError` passes through unchanged, cancellation in
-    /// any of its guises becomes ``Kind/cancelled``, anything else ``Kind/transport``.
+    /// any of its guises becomes ``Kind/cancelled``, a refused field ``Kind/invalidField``, a response
+    /// too large ``Kind/responseTooLarge``, anything else ``Kind/transport``.
     init(transportFailure error: any Error, request: HTTPRequest) {
         if let error = error as? APIError {
             self = error
+        } else if error is InvalidFieldError {
+            self.init(.invalidField, request: request, underlyingError: error)
+        } else if error is ResponseTooLargeError {
+            self.init(.responseTooLarge, request: request, underlyingError: error)
         } else if error is CancellationError || (error as? URLError)?.code == .cancelled || Task.isCancelled {
             self.init(.cancelled, request: request, underlyingError: error)
         } else {

@@ -14,13 +14,24 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The body, if any.
     public var body: Data?
+    /// The largest response body, in bytes after decompression, the transport accepts: a larger one
+    /// fails as ``ResponseTooLargeError`` while it arrives (``APIError/Kind/responseTooLarge``).
+    /// ``APIClient`` sets its own ``APIClient/maximumResponseBodySize``; `Int.max` accepts anything.
+    public var maximumResponseBodySize: Int
 
     /// A request with these parts.
-    public init(method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) {
+    public init(
+        method: String = "GET",
+        url: String,
+        headers: HTTPHeaders = HTTPHeaders(),
+        body: Data? = nil,
+        maximumResponseBodySize: Int = HTTPRequest.defaultMaximumResponseBodySize
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.maximumResponseBodySize = maximumResponseBodySize
     }
 }
 

@@ -17,8 +17,12 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
     var isRefused = false
     /// `--decode`.
     var decode = "none"
+    /// `--max-body`: below the default where the default would only make the run slower.
+    var maximumBody = "32MiB"
     /// `success`, or the error class every request must end in.
     let expected: String
+    /// A class some requests may end in instead over URLSession, and why.
+    var urlSessionMayAlsoEndAs: String?
 
     var testDescription: String { name }
 
@@ -43,6 +47,18 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
         LoadFault(name: "503 with Retry-After", path: "/faults/503", expected: "badStatus(503)"),
         LoadFault(name: "429 with Retry-After", path: "/faults/429", expected: "badStatus(429)"),
         LoadFault(name: "16 MiB that are not JSON", path: "/faults/huge", decode: "json", expected: "decoding"),
+        LoadFault(name: "two Content-Lengths that disagree", path: "/hostile/length/conflicting", expected: "invalidFraming"),
+        LoadFault(name: "a Content-Length list that disagrees", path: "/hostile/length/list", expected: "invalidFraming"),
+        LoadFault(name: "a negative Content-Length", path: "/hostile/length/negative", expected: "invalidFraming"),
+        LoadFault(name: "a Content-Length that is not a number", path: "/hostile/length/not-a-number", expected: "invalidFraming"),
+        LoadFault(name: "chunked and a Content-Length", path: "/hostile/chunked/with-length", expected: "invalidFraming"),
+        LoadFault(name: "a chunk size that is not hexadecimal", path: "/hostile/chunked/invalid-size", expected: "invalidFraming"),
+        LoadFault(name: "a header field of 200 KiB", path: "/hostile/headers/huge", expected: "responseTooLarge"),
+        // Foundation runs every transfer of a session on one libcurl loop, which goes on inflating a
+        // bomb after the call has ended at the limit until the cancellation reaches it (about a
+        // second here): requests queued behind it can meet their timeout.
+        LoadFault(name: "a gzip bomb", path: "/hostile/gzip-bomb", maximumBody: "1MiB", expected: "responseTooLarge", urlSessionMayAlsoEndAs: "timeout"),
+        LoadFault(name: "16 MiB past --max-body", path: "/faults/huge", maximumBody: "1MiB", expected: "responseTooLarge"),
     ]
 }
 
@@ -72,7 +88,7 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
         let started = ContinuousClock.now
         let status = await Bench.suite.main(arguments: [
             "load", "--url", url.absoluteString, "--transport", transport, "--rate", "20", "--duration", "500ms",
-            "--timeout", "\(timeout.components.seconds)s", "--concurrency", "4", "--decode", fault.decode, "--out", directory.path,
+            "--timeout", "\(timeout.components.seconds)s", "--concurrency", "4", "--decode", fault.decode, "--max-body", fault.maximumBody, "--out", directory.path,
         ])
         let elapsed = ContinuousClock.now - started
         withExtendedLifetime(refusing) {}
@@ -91,7 +107,9 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
             #expect(outcomes.succeeded == outcomes.sent && outcomes.errors.isEmpty)
         } else {
             #expect(outcomes.succeeded == 0)
-            #expect(outcomes.errors.keys.sorted() == [fault.expected], "\(outcomes.errors)")
+            let tolerated = transport == "urlsession" ? fault.urlSessionMayAlsoEndAs : nil
+            #expect(outcomes.errors[fault.expected, default: 0] > 0, "\(outcomes.errors)")
+            #expect(Set(outcomes.errors.keys).subtracting([fault.expected] + (tolerated.map { [$0] } ?? [])).isEmpty, "\(outcomes.errors)")
         }
         if fault.timesOut {
             // Each request ends at its timeout, not at the run's hard stop 3.5 s in (3 s or more after

@@ -7,7 +7,10 @@ import Testing
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CaptureCommandTests {
     @Test func theBodyIsSavedAndItsHeadBesideItWithoutSecrets() async throws {
-        let server = try FixtureServer.start()
+        var routes = FixtureServer.standardRoutes
+        let secretAnswers = ["Api-Key", "X-Goog-Api-Key", "Ocp-Apim-Subscription-Key", "Set-Cookie"]
+        routes["/movies/1"] = routes["/movies/1"]?.with(headers: Dictionary(uniqueKeysWithValues: secretAnswers.map { ($0, "an5wer") }))
+        let server = try FixtureServer.start(FixtureServer.Configuration(routes: routes))
         defer { server.stop() }
         let directory = temporaryDirectory("capture")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -21,7 +24,7 @@ import Testing
 
         let headFile = directory.appendingPathComponent("Fixtures/movie.headers.json")
         let text = try String(contentsOf: headFile, encoding: .utf8)
-        for secret in ["s3cret", "k3y"] {
+        for secret in ["s3cret", "k3y", "an5wer"] {
             #expect(!text.contains(secret), "\(secret) leaked")
         }
         let record = try JSONDecoder().decode(CaptureRecord.self, from: Data(text.utf8))
@@ -29,7 +32,10 @@ import Testing
         #expect(record.requestHeaders.contains { $0.name == "Authorization" && $0.value == "REDACTED" })
         #expect(record.requestHeaders.contains { $0.name == "Accept" && $0.value == "application/json" })
         #expect(record.url.hasSuffix("/movies/1?api_key=REDACTED"))
-        #expect(!record.responseHeaders.isEmpty)
+        for name in secretAnswers {
+            #expect(record.responseHeaders.contains { $0.name == name && $0.value == "REDACTED" }, "\(name)")
+        }
+        #expect(record.responseHeaders.contains { $0.name == "Content-Type" && $0.value == "application/json" })
     }
 
     @Test func aFailedRequestWritesNothingAndExits1() async throws {

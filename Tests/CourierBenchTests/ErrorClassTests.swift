@@ -44,6 +44,9 @@ func testClient(_ baseURL: URL, timeout: TimeInterval = 2) -> APIClient {
         ("/faults/truncated", [:], "connectionLost"),
         // Linux's libcurl refuses the line as HTTP/0.9 (-1002); Apple's stack says -1011.
         ("/faults/garbage", [:], "transport(-1002)"),
+        ("/hostile/length/conflicting", [:], "invalidFraming"),
+        ("/hostile/chunked/invalid-size", [:], "invalidFraming"),
+        ("/hostile/headers/huge", [:], "responseTooLarge"),
     ] as [(String, [String: String], String)])
     func eachFaultEndsInItsOwnClass(path: String, query: [String: String], expected: String) async throws {
         let server = try FixtureServer.start()
@@ -53,6 +56,19 @@ func testClient(_ baseURL: URL, timeout: TimeInterval = 2) -> APIClient {
         let result = await outcome { try await client.send(FixturePath(path: path, query: query)) }
         #expect(result == (expected == "success" ? .success : .failure(expected)), "\(path) \(query)")
         #expect(ContinuousClock.now - started < .seconds(15))
+    }
+
+    @Test func aRefusedFieldIsARequestErrorAndALargeBodyResponseTooLarge() async throws {
+        struct Injected: Endpoint {
+            typealias Response = Data
+            var path: String { "/movies/1" }
+            var headers: [String: String] { ["X-Note": "a\r\nX-Injected: 1"] }
+        }
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        #expect(await outcome { try await testClient(server.baseURL).send(Injected()) } == .failure("invalidField"))
+        let small = APIClient(baseURL: server.baseURL, transport: testClient(server.baseURL).transport, maximumResponseBodySize: 1024)
+        #expect(await outcome { try await small.send(FixturePath(path: "/movies")) } == .failure("responseTooLarge"))
     }
 
     @Test func nothingListeningIsConnectionRefused() async throws {

@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import Courier
 import CourierFixtureServer
 import CourierFixtures
 import Foundation
@@ -10,7 +11,7 @@ import Testing
         let command = try testSuite.command([
             "load", "--url", "http://127.0.0.1:8080/movies?page=1", "--method", "post", "--header", "Accept: application/json",
             "--header=X-Trace: 1", "--body", "/tmp/b", "--concurrency", "64", "--rate", "500", "--duration", "1500ms",
-            "--timeout", "2s", "--decode", "list100", "--decoder", "courier", "--out", "/tmp/r",
+            "--timeout", "2s", "--max-body", "500KiB", "--decode", "list100", "--decoder", "courier", "--out", "/tmp/r",
         ], as: LoadCommand.self)
         let options = try #require(command?.options)
         #expect(options.request.method == "POST")
@@ -19,6 +20,12 @@ import Testing
         #expect(options.request.decode == .model(ResponseModel("list100", [FixtureMovie].self)))
         #expect(options.request.decoder == .courier)
         #expect(options.request.bodyFile == "/tmp/b" && options.outputDirectory == "/tmp/r")
+        #expect(options.request.maximumBodySize == 500 << 10)
+    }
+
+    @Test(arguments: [("1", 1), ("2048", 2048), ("64kB", 64_000), ("1.5MiB", 1_572_864), ("32MiB", 32 << 20), ("2GB", 2_000_000_000), ("1GiB", 1 << 30), ("512B", 512)])
+    func maximumBodySizesReadInBinaryAndDecimalUnits(text: String, bytes: Int) throws {
+        #expect(try ArgumentParser.bytes(text, option: "max-body", usage: "") == bytes)
     }
 
     @Test(arguments: [
@@ -29,10 +36,19 @@ import Testing
         (["load", "--url", "http://x", "--rate", "-5"], "invalid value '-5' for '--rate' (expected requests per second from 0.001 to 1000000)"),
         (["load", "--url", "http://x", "--duration", "soon"], "invalid value 'soon' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
         (["load", "--url", "http://x", "--timeout", "0s"], "invalid value '0s' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
+        (["load", "--url", "http://x", "--max-body", "0"], "invalid value '0' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"),
+        (["load", "--url", "http://x", "--max-body", "32 MiB"], "invalid value '32 MiB' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"),
+        (["load", "--url", "http://x", "--max-body", "2TiB"], "invalid value '2TiB' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"),
+        (["load", "--url", "http://x", "--header", "X(y): 1"], "invalid header in '--header': header name contains '(' (U+0028) at offset 1"),
+        (["load", "--url", "http://x", "--header", "X-Key: s3cret\u{0}"], "invalid header in '--header': header value of 'X-Key' contains NUL (U+0000) at offset 6"),
         (["load", "--url", "http://x", "--requests", "1.5"], "invalid value '1.5' for '--requests' (expected an integer from 1 to 1000000000)"),
         (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
         (["load", "--url", "http://x", "--header", "Authorization Bearer s3cret"], "invalid header 'Authorization…' in '--header' (expected 'Name: value')"),
         (["load", "--url", "ftp://user:s3cret@x/y"], "invalid URL 'ftp://REDACTED@x/y' in '--url' (expected http://host[:port]/path)"),
+        // A stray argument is quoted without its secrets; after a header, it is the unquoted rest of one.
+        (["load", "--url", "http://x", "--header", "Api-Key:", "s3cret"], "unexpected argument after '--header' (quote the whole field: --header 'Name: value')"),
+        (["load", "--url", "http://x", "X-Goog-Api-Key: s3cret"], "unexpected argument 'X-Goog-Api-Key: REDACTED'"),
+        (["load", "http://x/y?access_token=s3cret&page=2"], "unexpected argument 'http://x/y?access_token=REDACTED&page=2'"),
         (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
         (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"),
         (["load", "--url", "http://x", "--decode", "json", "--decoder", "simd"], "invalid value 'simd' for '--decoder' (expected foundation or courier)"),
@@ -227,12 +243,26 @@ import Testing
         let redacted = CommandLineRedaction.redact([
             "load", "--url", "http://user:hunter2@h/p?api_key=abc&page=2", "--header", "Authorization: Bearer s3cret",
             "--header=Cookie: id=42", "--header", "X-Auth-Token: t0k", "--header", "Accept: text/plain",
+            "--header", "Api-Key: k3y", "--header=X-Goog-Api-Key: g00g", "--header", "Ocp-Apim-Subscription-Key: 4zure",
         ])
         let joined = redacted.joined(separator: " ")
-        for secret in ["hunter2", "abc", "s3cret", "id=42", "t0k"] {
+        for secret in ["hunter2", "abc", "s3cret", "id=42", "t0k", "k3y", "g00g", "4zure"] {
             #expect(!joined.contains(secret), "\(secret) leaked: \(joined)")
         }
         #expect(joined.contains("page=2") && joined.contains("Accept: text/plain") && joined.contains("Authorization: REDACTED"))
+    }
+
+    /// What the help of each command with `--header` says is hidden is the rule itself: built from
+    /// its lists, with examples the rule judges as the help says.
+    @Test func theHelpStatesTheRedactionRule() {
+        for help in [LoadOptions.usage(in: testSuite), CapacityOptions.usage(in: testSuite), CaptureCommand.help(in: testSuite)] {
+            #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(CommandLineRedaction.rule))
+        }
+        for name in Redaction.secretNameFragments + Redaction.secretNames {
+            #expect(CommandLineRedaction.rule.contains(" \(name)"))
+        }
+        #expect(["Api-Key", "X-Goog-Api-Key", "apikey"].allSatisfy(Redaction.isSecret(name:)))
+        #expect(!["Keep-Alive", "keyword"].contains(where: Redaction.isSecret(name:)))
     }
 
     @Test func aLoadRunAgainstTheFixtureServerWritesAReconciledReportWithoutSecrets() async throws {

@@ -19,6 +19,11 @@ struct RedirectTests {
         let authorization: String?
     }
 
+    /// The header fields `/echo` received, by lowercased name.
+    struct Received: Decodable {
+        let headers: [String: String]
+    }
+
     static let body = Data(#"{"order":42}"#.utf8)
 
     /// A request redirected with a status, and what the echo must see after the redirect.
@@ -64,7 +69,15 @@ struct RedirectTests {
         }
     }
 
-    /// Credentials go along to the same origin and never to another one.
+    /// Fields that carry credentials, by the one rule (`Redaction.isSecret(name:)`) that also keeps
+    /// them out of logs and reports.
+    static let secretFields = [
+        "Authorization", "Proxy-Authorization", "Cookie", "X-Api-Key", "Api-Key", "X-Goog-Api-Key", "Ocp-Apim-Subscription-Key",
+        "X-Amz-Security-Token", "PRIVATE-TOKEN", "X-Session-Id", "Stripe-Signature",
+    ]
+
+    /// Credentials go along to the same origin and never to another one (the other server's own
+    /// port); ordinary fields go to both.
     @Test(arguments: TransportKind.allCases)
     func credentialsStayWithTheirOrigin(_ kind: TransportKind) async throws {
         let other = try FixtureServer.start()
@@ -73,12 +86,24 @@ struct RedirectTests {
         routes["/away"] = .redirect(status: 307, to: other.url("/echo").absoluteString)
         let server = try FixtureServer.start(FixtureServer.Configuration(routes: routes))
         defer { server.stop() }
+        var headers: HTTPHeaders = ["Accept": "application/json", "X-Request-Id": "r-1"]
+        for name in Self.secretFields {
+            #expect(Redaction.isSecret(name: name))
+            headers[name] = "s3cret-\(name)"
+        }
         try await withTransport(kind) { transport in
-            let headers: HTTPHeaders = ["Authorization": "Bearer secret"]
             let (_, here) = try await transport.fetch(server.url("/redirect/307").absoluteString, headers: headers)
-            #expect(try JSONDecoder().decode(Echo.self, from: here).authorization == "Bearer secret")
+            let sameOrigin = try JSONDecoder().decode(Received.self, from: here).headers
+            for field in headers {
+                #expect(sameOrigin[field.name.lowercased()] == field.value, "\(field.name) did not reach the same origin")
+            }
             let (_, away) = try await transport.fetch(server.url("/away").absoluteString, method: "POST", headers: headers, body: Self.body)
             #expect(try JSONDecoder().decode(Echo.self, from: away) == Echo(method: "POST", bodyLength: Self.body.count, authorization: nil))
+            let otherOrigin = try JSONDecoder().decode(Received.self, from: away).headers
+            for name in Self.secretFields {
+                #expect(otherOrigin[name.lowercased()] == nil, "\(name) crossed to another origin")
+            }
+            #expect(otherOrigin["accept"] == "application/json" && otherOrigin["x-request-id"] == "r-1")
             #expect(other.requestCount("/echo") == 1)
         }
     }

@@ -111,13 +111,15 @@ import Testing
         defer { server.stop() }
         let connection = try #require(RawConnection(port: server.port))
         connection.send(request("/echo", method: "PATCH", body: "héllo"))
-        #expect(connection.receiveResponse().hasSuffix(#"{"body":"héllo","bodyLength":6,"method":"PATCH"}"#))
-        connection.send("GET /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\n\r\n")
-        #expect(connection.receiveResponse().hasSuffix(#"{"authorization":"Bearer t","body":"","bodyLength":0,"method":"GET"}"#))
+        #expect(connection.receiveResponse().hasSuffix(#"{"body":"héllo","bodyLength":6,"headers":{"content-length":"6","host":"x"},"method":"PATCH"}"#))
+        connection.send("GET /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nX-Api-Key:  k1 \r\nx-api-key: k2\r\n\r\n")
+        #expect(connection.receiveResponse().hasSuffix(
+            #"{"authorization":"Bearer t","body":"","bodyLength":0,"headers":{"authorization":"Bearer t","host":"x","x-api-key":"k1, k2"},"method":"GET"}"#
+        ))
         connection.send(request("/echo?status=201"))
         let second = connection.receiveResponse()
         #expect(second.hasPrefix("HTTP/1.1 201 "))
-        #expect(second.hasSuffix(#"{"body":"","bodyLength":0,"method":"GET"}"#))
+        #expect(second.hasSuffix(#"{"body":"","bodyLength":0,"headers":{"content-length":"0","host":"x"},"method":"GET"}"#))
         #expect(server.requestCount("/echo") == 3)
     }
 

@@ -241,5 +241,7 @@ import Testing
     @Test func debugDescriptionCarriesTheContext() {
         let error = APIError(.badStatus(500), request: HTTPRequest(url: "https://h.test/x"), responseBody: Data("oops".utf8))
         #expect(error.debugDescription == "badStatus(500); GET https://h.test/x; body: 4 bytes")
+        let withToken = APIError(.badStatus(401), request: HTTPRequest(url: "https://u:pw@h.test/x?api_key=k3y&page=2"))
+        #expect(withToken.debugDescription == "badStatus(401); GET https://REDACTED@h.test/x?api_key=REDACTED&page=2")
     }
 }

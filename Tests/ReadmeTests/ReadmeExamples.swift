@@ -67,7 +67,8 @@ func errors(client: APIClient) async {
         case .decoding: log(error.decodingError)    // with its coding path
         case .transport: retryLater(error.urlErrorCode)
         case .cancelled: break                      // the caller's task was cancelled: not a failure
-        case .encoding, .invalidURL: assertionFailure("\(error)")
+        case .responseTooLarge: log(error.underlyingError)  // past maximumResponseBodySize, decompressed
+        case .encoding, .invalidURL, .invalidField: assertionFailure("\(error)")  // a bug of ours
         }
     }
 }

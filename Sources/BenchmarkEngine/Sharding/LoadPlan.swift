@@ -27,6 +27,9 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     public var timeoutSeconds: Double
     /// The whole run's request limit (`--requests`), or `nil`.
     @ExplicitNull public var requests: Int?
+    /// The largest response body accepted, in bytes after decompression (`--max-body`); `nil` in
+    /// reports of versions that had no limit.
+    @ExplicitNull public var maximumBodyBytes: Int? = nil
     /// The transport's name (`urlsession`, `curl`).
     public var transport: String
     /// What responses were decoded into (`none`, `json`, or a model's name).
@@ -76,6 +79,7 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "concurrency": "\(concurrency)",
             "duration": "\(durationSeconds) s",
             "timeout": "\(timeoutSeconds) s",
+            "maximum body": maximumBodyBytes.map { "\($0) bytes" } ?? "none",
             "requests": requests.map(String.init) ?? "no limit",
             "transport": transport,
             "decode": decode,

@@ -13,8 +13,10 @@ import FoundationNetworking
 /// | 307, 308 | the same method with the same body |
 ///
 /// A request turned into a `GET` loses its body and the fields that describe it (`Content-Type`,
-/// `Content-Length`, …). A redirect to another origin (scheme, host or port) drops `Authorization`,
-/// `Proxy-Authorization` and `Cookie`, so credentials never reach a host they were not meant for.
+/// `Content-Length`, …). A redirect to another origin (scheme, host or port) drops every field that
+/// ``Redaction/isSecret(name:)`` calls secret (`Authorization`, `Proxy-Authorization`, `Cookie`,
+/// `X-Api-Key`, `X-Amz-Security-Token`, …): what Courier would never log never crosses an origin, so
+/// credentials never reach a host they were not meant for.
 /// Other 3xx statuses (300, 304, …), and redirects without a usable `Location`, are answers, not
 /// redirects.
 public enum Redirects {
@@ -47,8 +49,8 @@ public enum Redirects {
             }
         }
         if !sameOrigin(current, target) {
-            for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
-                next.headers[name] = nil
+            for field in request.headers where Redaction.isSecret(name: field.name) {
+                next.headers[field.name] = nil
             }
         }
         return next

@@ -91,12 +91,14 @@ public struct ArgumentParser: Sendable {
     public func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Parsed {
         var parsed = Parsed(usage: usage)
         var remaining = arguments[...]
+        var previousOption: String?
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 guard !argument.hasPrefix("-"), parsed.positionals.count < positionals else {
-                    throw UsageError(message: "unexpected argument '\(argument)'", usage: usage)
+                    throw UsageError(message: Self.unexpected(argument, after: previousOption), usage: usage)
                 }
                 parsed.positionals.append(argument)
+                previousOption = nil
                 continue
             }
             let body = argument.dropFirst(2)
@@ -105,6 +107,7 @@ public struct ArgumentParser: Sendable {
             guard let option = options.first(where: { $0.name == name }) else {
                 throw UsageError(message: "unknown option '--\(name)'\(suggestion(for: name))", usage: usage)
             }
+            previousOption = name
             if option.takesValue {
                 guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
                     throw UsageError(message: "missing value for '--\(name)'", usage: usage)
@@ -120,6 +123,15 @@ public struct ArgumentParser: Sendable {
         return parsed
     }
 
+    /// The message for a stray `argument`, quoted only when it cannot be a secret: after a
+    /// `--header`, it is most likely the rest of a field written without quotes, its value.
+    private static func unexpected(_ argument: String, after option: String?) -> String {
+        guard option != "header" else {
+            return "unexpected argument after '--header' (quote the whole field: --header 'Name: value')"
+        }
+        return "unexpected argument '\(CommandLineRedaction.argument(argument))'"
+    }
+
     /// The duration `text` says — `10s`, `500ms`, `2m`, `1h` or a bare number of seconds — from 1 ms
     /// to a day, or a usage error naming `--<option>`.
     public static func seconds(_ text: String, option: String, usage: String) throws(UsageError) -> Double {
@@ -130,6 +142,21 @@ public struct ArgumentParser: Sendable {
             throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)", usage: usage)
         }
         return seconds
+    }
+
+    /// The size `text` says — `32MiB`, `500KiB`, `1GiB`, `64MB`, `100kB` or a bare number of bytes —
+    /// from 1 byte to 1 TiB, or a usage error naming `--<option>`. Binary units (KiB, MiB, GiB) are
+    /// powers of 1024, decimal ones (kB, MB, GB) of 1000.
+    public static func bytes(_ text: String, option: String, usage: String) throws(UsageError) -> Int {
+        let units: [(suffix: String, scale: Double)] = [
+            ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("kB", 1e3), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("B", 1),
+        ]
+        let unit = units.first { text.hasSuffix($0.suffix) && Double(text.dropLast($0.suffix.count)) != nil }
+        let number = Double(unit.map { String(text.dropLast($0.suffix.count)) } ?? text)
+        guard let bytes = number.map({ ($0 * (unit?.scale ?? 1)).rounded() }), (1...1_099_511_627_776).contains(bytes) else {
+            throw UsageError(message: "invalid value '\(text)' for '--\(option)' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)", usage: usage)
+        }
+        return Int(bytes)
     }
 
     /// ` (did you mean '--filter'?)` when a known option is within two edits of `name`.

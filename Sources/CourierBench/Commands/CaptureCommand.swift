@@ -34,8 +34,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
           --transport <t>         \(suite.transports.map(\.name).joined(separator: " or ")). (default: urlsession)
           -h, --help              Shows this help.
 
-        Secrets never reach the headers file: the values of Authorization, Cookie, Set-Cookie, API-key
-        and token-like fields, URL passwords and secret-looking query parameters read REDACTED.
+        \(HelpText.wrap("Secrets never reach the headers file, a message or the console: in the request and the response, REDACTED stands for \(CommandLineRedaction.rule).", column: 0))
         A status outside 200..<300 writes nothing and exits 1.
         """
     }

@@ -99,6 +99,7 @@ public struct LoadCommand: BenchCommand, Equatable {
             startAt: options.startAt?.rfc3339, scheduleStartedAt: startedAt.timeIntervalSince1970
         )
         plan.lateStartSeconds = lateStart
+        plan.maximumBodyBytes = request.maximumBodySize
         plan.headers = request.headers.map { CommandLineRedaction.header("\($0.name): \($0.value)") }
         plan.stages = options.stages.isEmpty ? nil : options.stages
         plan.intervalSeconds = options.intervalSeconds

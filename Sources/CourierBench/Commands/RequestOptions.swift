@@ -28,7 +28,15 @@ struct RequestOptions: Equatable {
                 let elided = shown.count < field.count ? "…" : ""
                 throw UsageError(message: "invalid header '\(shown)\(elided)' in '--header' (expected 'Name: value')", usage: usage)
             }
-            return Header(name: name, value: field.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces))
+            let header = Header(name: name, value: field.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces))
+            // What the client would refuse on every request is a usage error before the first. The
+            // message names the field and the character, never the value.
+            do {
+                try HTTPRequest(url: "http://x", headers: HTTPHeaders([header.name: header.value])).validateFields()
+            } catch {
+                throw UsageError(message: "invalid header in '--header': \(error)", usage: usage)
+            }
+            return header
         }
     }
 
@@ -38,6 +46,9 @@ struct RequestOptions: Equatable {
     /// A file whose bytes are sent as the body of every request.
     var bodyFile: String?
     var timeoutSeconds: Double = 10
+    /// The largest response body accepted, after decompression: a larger one is counted as
+    /// `responseTooLarge`, ended while it arrives.
+    var maximumBodySize = HTTPRequest.defaultMaximumResponseBodySize
     var decode = Decode.none
     /// What `decode` decodes with.
     var decoder = DecoderChoice.foundation
@@ -47,7 +58,7 @@ struct RequestOptions: Equatable {
     var reactors = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// The options, for a command's parser.
-    static let options: [ArgumentParser.Option] = ["url", "method", "header", "body", "timeout", "decode", "decoder", "transport", "reactors"]
+    static let options: [ArgumentParser.Option] = ["url", "method", "header", "body", "timeout", "max-body", "decode", "decoder", "transport", "reactors"]
         .map(ArgumentParser.Option.value)
 
     /// Their lines in a command's help, after `--url` (which each command describes itself).
@@ -56,11 +67,13 @@ struct RequestOptions: Equatable {
         let transports = suite.transports.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ")
         return """
               --method <m>            HTTP method. (default: GET)
-              --header 'Name: value'  A header field; repeat for more. Values of secret-looking fields
-                                      (Authorization, Cookie, *token*, *key*, …) never reach a report.
+              --header 'Name: value'  \(HelpText.wrap("A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."))
               --body <file>           Sends the file's bytes as the body of every request.
               --timeout <t>           Each request's limit, 1ms–24h: from its start to its end (with
                                       curl, from when it leaves the transport's queue). (default: 10s)
+              --max-body <size>       The largest response body accepted, counted after decompression
+                                      (32MiB, 500KiB, 1GiB, bytes); a larger one ends as it arrives and
+                                      counts as responseTooLarge. (default: 32MiB)
               --decode <mode>         \(HelpText.wrap("none (bytes), json (any JSON)\(models). (default: none)"))
               --decoder <d>           foundation (JSONDecoder) or courier (CourierJSONDecoder, faster and
                                       strict); needs --decode json or a model. (default: foundation)
@@ -84,6 +97,7 @@ struct RequestOptions: Equatable {
         }
         options.bodyFile = parsed["body"]
         if let value = parsed["timeout"] { options.timeoutSeconds = try ArgumentParser.seconds(value, option: "timeout", usage: usage) }
+        if let value = parsed["max-body"] { options.maximumBodySize = try ArgumentParser.bytes(value, option: "max-body", usage: usage) }
         if let value = parsed["decode"] {
             switch value {
             case "none": options.decode = .none

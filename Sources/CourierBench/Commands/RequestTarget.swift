@@ -22,7 +22,7 @@ struct RequestTarget {
         }
         let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
         let transport = try options.transport.make(TransportSettings(connections: connections, timeoutSeconds: options.timeoutSeconds, threads: options.reactors))
-        let client = transport.client(baseURL: options.url, decoder: decoder)
+        let client = transport.client(baseURL: options.url, decoder: decoder, maximumResponseBodySize: options.maximumBodySize)
         let endpoint = URLEndpoint(options, body: body)
         let decode = options.decode
         return RequestTarget(transport: transport) {

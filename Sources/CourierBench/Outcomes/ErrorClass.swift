@@ -22,11 +22,18 @@ enum ErrorClass: Hashable, CustomStringConvertible {
     case connectionRefused
     /// The connection broke: reset, or closed before the whole response arrived.
     case connectionLost
+    /// The response's framing contradicted itself (two `Content-Length`s, a length that is not a
+    /// number, a chunked body that does not parse): refused, as RFC 9112 §6.3 requires.
+    case invalidFraming
+    /// The response was larger than `--max-body` (after decompression) or its header section larger
+    /// than the transport keeps.
+    case responseTooLarge
     /// Any other transport failure, by its `URLError` code (`nil` when the cause was not a `URLError`).
     case transport(Int?)
     /// The calling task was cancelled (a run that is stopping); not a failure of the server.
     case cancelled
-    /// The request could not be built: a bad URL or a body that did not encode.
+    /// The request could not be built or sent as it was: a bad URL, a body that did not encode, a
+    /// method or header field that would have broken its framing (`invalidField`).
     case request(String)
     /// Something other than an `APIError`; the client promises this never happens.
     case unclassified
@@ -37,7 +44,9 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .badStatus(let code): self = .badStatus(code)
         case .decoding: self = .decoding
         case .cancelled: self = .cancelled
-        case .encoding, .invalidURL: self = .request(error.kind.description)
+        case .encoding, .invalidURL, .invalidField: self = .request(error.kind.description)
+        case .responseTooLarge: self = .responseTooLarge
+        case .transport where error.framingError != nil: self = .invalidFraming
         case .transport: self = ErrorClass(transport: error.underlyingError as? URLError)
         }
     }
@@ -65,6 +74,8 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .timeout: "timeout"
         case .connectionRefused: "connectionRefused"
         case .connectionLost: "connectionLost"
+        case .invalidFraming: "invalidFraming"
+        case .responseTooLarge: "responseTooLarge"
         case .transport(let code?): "transport(\(code))"
         case .transport(nil): "transport"
         case .cancelled: "cancelled"

@@ -18,8 +18,19 @@ public struct OpenTransport: Sendable {
         self.shutDown = shutDown
     }
 
-    /// A client over this transport whose every request ends within the run's timeout.
-    public func client(baseURL: URL, decoder: any ResponseDecoder = JSONDecoder()) -> APIClient {
-        APIClient(baseURL: baseURL, transport: transport, decoder: decoder, middlewares: deadline.map { [$0] } ?? [])
+    /// A client over this transport whose every request ends within the run's timeout, and whose
+    /// responses may be at most `maximumResponseBodySize` bytes (decompressed).
+    public func client(
+        baseURL: URL,
+        decoder: any ResponseDecoder = JSONDecoder(),
+        maximumResponseBodySize: Int = HTTPRequest.defaultMaximumResponseBodySize
+    ) -> APIClient {
+        APIClient(
+            baseURL: baseURL,
+            transport: transport,
+            decoder: decoder,
+            middlewares: deadline.map { [$0] } ?? [],
+            maximumResponseBodySize: maximumResponseBodySize
+        )
     }
 }

@@ -17,7 +17,16 @@ final class Exchange {
     private(set) var origin: Substring = ""
     private var headers = HTTPHeaders()
     private var body = Data()
+    /// The capacity reserved for `body`.
+    private var reserved = 0
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// Why the response was refused while it arrived (its framing, its size), if it was.
+    private var rejection: (any Error)?
+    /// Whether a status line came and the blank line that ends its head has not: what makes libcurl's
+    /// "Out of memory" a header section too large.
+    private var isReadingHead = false
+    /// libcurl's words for the last failure, which say more than its code (`CURLOPT_ERRORBUFFER`).
+    private let errorBuffer: UnsafeMutablePointer<CChar>
 
     /// A new easy handle with the options every request shares, or `nil` when libcurl cannot make
     /// one (out of memory) or refuses an option. `socketOwner` is the reactor loop that closes the
@@ -25,9 +34,12 @@ final class Exchange {
     init?(configuration: CurlConfiguration, socketOwner: UnsafeMutableRawPointer) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
         let context = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
         var options = OptionSetter(easy: easy)
         options.set(CURLOPT_NOSIGNAL, 1)
+        options.set(CURLOPT_ERRORBUFFER, pointer: errorBuffer)
         options.set(CURLOPT_PRIVATE, pointer: context)
         options.set(CURLOPT_WRITEFUNCTION, function: receiveBody)
         options.set(CURLOPT_WRITEDATA, pointer: context)
@@ -45,6 +57,7 @@ final class Exchange {
         if configuration.httpVersion != .http1_1 { options.set(CURLOPT_PIPEWAIT, 1) }
         guard options.failure == CURLE_OK else {
             curl_easy_cleanup(easy)
+            errorBuffer.deallocate()
             return nil
         }
     }
@@ -58,6 +71,7 @@ final class Exchange {
     func prepare(_ submission: Submission, bareHeaders: UnsafeMutablePointer<curl_slist>?) -> CURLcode {
         self.submission = submission
         origin = submission.origin
+        errorBuffer[0] = 0
         let request = submission.request
         var options = OptionSetter(easy: easy)
         options.set(CURLOPT_URL, string: request.url)
@@ -79,7 +93,9 @@ final class Exchange {
     /// only schedules the caller's task; no caller code runs on the reactor thread.
     func finish(_ code: CURLcode) {
         guard let submission else { return }
-        if code == CURLE_OK {
+        if let rejection {
+            submission.continuation.resume(throwing: rejection)
+        } else if code == CURLE_OK {
             var status = 0
             courier_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
             if status > 0 {
@@ -89,8 +105,14 @@ final class Exchange {
             }
         } else {
             // libcurl's own words for the failure, as URLSession on Linux also passes them on.
-            let reason = String(cString: curl_easy_strerror(code))
-            submission.continuation.resume(throwing: URLError(URLError.Code(curl: code), userInfo: [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]))
+            let reason = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+            if let framing = ResponseFramingError(libcurlMessage: reason) {
+                submission.continuation.resume(throwing: framing)
+            } else if isReadingHead, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: reason) {
+                submission.continuation.resume(throwing: tooLarge)
+            } else {
+                submission.continuation.resume(throwing: URLError(URLError.Code(curl: code), userInfo: [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]))
+            }
         }
         recycle()
     }
@@ -106,6 +128,7 @@ final class Exchange {
     func close() {
         recycle()
         curl_easy_cleanup(easy)
+        errorBuffer.deallocate()
     }
 
     private func recycle() {
@@ -113,6 +136,9 @@ final class Exchange {
         origin = ""
         headers = HTTPHeaders()
         body = Data()
+        reserved = 0
+        rejection = nil
+        isReadingHead = false
         curl_slist_free_all(headerList)
         headerList = nil
     }
@@ -155,18 +181,39 @@ final class Exchange {
     /// waiting up to a second for a 100 that many servers never send; URLSession does not ask.
     static let noExpectation = "Expect:"
 
-    fileprivate func append(body bytes: UnsafeRawBufferPointer) {
+    /// Takes body bytes (decompressed, when the response was compressed); `false` once they pass
+    /// the request's maximum, which ends the transfer before another byte is kept.
+    fileprivate func append(body bytes: UnsafeRawBufferPointer) -> Bool {
+        let limit = submission?.request.maximumResponseBodySize ?? Int.max
+        guard bytes.count <= limit - body.count else {
+            rejection = ResponseTooLargeError(.body(limit: limit))
+            return false
+        }
+        // Grown by doubling, but never past the limit: doubling alone would take a body just short
+        // of the limit to twice its size, the old buffer still held while the new one fills.
+        if body.count + bytes.count > reserved {
+            reserved = min(limit, 2 * (body.count + bytes.count))
+            body.reserveCapacity(reserved)
+        }
         body.append(contentsOf: bytes)
+        return true
     }
 
-    /// Takes one header line. A status line starts a new header block: after a redirect or a
-    /// `100 Continue` only the final response's fields are kept.
-    fileprivate func append(headerLine line: UnsafeRawBufferPointer) {
+    /// Takes one header line; `false` when the head it ends must be refused. A status line starts a
+    /// new header block: after a redirect or a `100 Continue` only the final response's fields are
+    /// kept. The blank line that ends a block is where its framing is checked, before any of its body.
+    fileprivate func append(headerLine line: UnsafeRawBufferPointer) -> Bool {
         if line.starts(with: "HTTP/".utf8) {
             headers = HTTPHeaders()
-            return
+            isReadingHead = true
+            return true
         }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        if line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) {
+            isReadingHead = false
+            rejection = refusal(of: headers)
+            return rejection == nil
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
         let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
         let valueBytes = line[(colon + 1)...]
         let start = valueBytes.firstIndex { !isBlank($0) } ?? valueBytes.endIndex
@@ -175,6 +222,22 @@ final class Exchange {
             name: String(decoding: line[..<colon], as: UTF8.self),
             value: String(decoding: line[start..<max(start, end)], as: UTF8.self)
         )
+        return true
+    }
+
+    /// Why a response with these header fields must be refused before its body: framing that
+    /// contradicts itself. (Its size is judged by the bytes that come, not by what the head announces,
+    /// which a `HEAD` or a `304` announces without sending.)
+    private func refusal(of headers: HTTPHeaders) -> (any Error)? {
+        do {
+            try ResponseFramingError.check(
+                contentLengths: headers.fields.filter { $0.name.lowercased() == "content-length" }.map(\.value),
+                hasTransferEncoding: headers.contains("Transfer-Encoding")
+            )
+            return nil
+        } catch {
+            return error
+        }
     }
 }
 
@@ -187,16 +250,16 @@ private let receiveHeader: curl_write_callback = { buffer, size, count, context 
 }
 
 /// Hands libcurl's bytes to the exchange its callback data points at; returns the count taken,
-/// which libcurl reads as "carry on" (anything else aborts the transfer).
+/// which libcurl reads as "carry on", or 0 when the exchange refuses them, which aborts the transfer
+/// and closes its connection.
 private func deliver(
     _ buffer: UnsafeMutablePointer<CChar>?,
     _ length: Int,
     to context: UnsafeMutableRawPointer?,
-    _ sink: (Exchange, UnsafeRawBufferPointer) -> Void
+    _ sink: (Exchange, UnsafeRawBufferPointer) -> Bool
 ) -> Int {
     guard let context else { return 0 }
-    sink(Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: buffer, count: length))
-    return length
+    return sink(Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
 }
 
 extension CurlConfiguration.HTTPVersion {

@@ -80,6 +80,20 @@ struct RequestParser {
         return input.count < length ? .incomplete : .request(head, length: length)
     }
 
+    /// The header fields of a request head this parser accepted (`head` from the request line to
+    /// the blank line), names lowercased, in order. Only routes that echo requests need them, so
+    /// `parse` keeps none.
+    static func fields(in head: ArraySlice<UInt8>) -> [(name: String, value: String)] {
+        var lines = Lines(head)
+        _ = lines.next()
+        var fields: [(name: String, value: String)] = []
+        while let line = lines.next() {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            fields.append((String(decoding: line[..<colon], as: UTF8.self).lowercased(), String(decoding: trimmed(line[(colon + 1)...]), as: UTF8.self)))
+        }
+        return fields
+    }
+
     /// The offset of the blank line (`\r\n\r\n`) that ends the head, searched no further than the
     /// header limit allows.
     private func endOfHead(in input: [UInt8]) -> Int? {

@@ -129,9 +129,9 @@ final class EventLoop {
                 connection.enqueue(RefusedRequest(status: status).response)
                 connection.closesWhenFlushed = true
             case .request(let head, let length):
-                // Routed before the input is consumed: an echoing route reads the body from it.
+                // Routed before the input is consumed: an echoing route reads the request from it.
                 let routed = router.reply(to: head).map { reply in
-                    reply.echoing(head, body: connection.input[(length - head.contentLength)..<length])
+                    reply.echoing(head, request: connection.input[..<length])
                 }
                 if length == connection.input.count {
                     connection.input.removeAll(keepingCapacity: true)
@@ -174,6 +174,9 @@ final class EventLoop {
             close(connection)
         case .garbageStatusLine:
             connection.enqueue(Data("SPLAT 2OO garbage, not HTTP\r\nno: headers here\r\n\r\n".utf8))
+            connection.closesWhenFlushed = true
+        case .rawResponse(let bytes):
+            connection.enqueue(bytes)
             connection.closesWhenFlushed = true
         case .closeMidBody:
             connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: false))

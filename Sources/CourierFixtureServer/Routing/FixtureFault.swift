@@ -1,3 +1,5 @@
+import Foundation
+
 /// Ways the fixture server misbehaves at the transport level, each a failure a client meets in
 /// production. (Error statuses such as 429 and 503 are ordinary responses: see ``FixtureRoute``.)
 public enum FixtureFault: Sendable, Equatable {
@@ -16,4 +18,8 @@ public enum FixtureFault: Sendable, Equatable {
     case slowHeaderFields(delay: Duration)
     /// Sends a line that is not an HTTP status line, then closes the connection.
     case garbageStatusLine
+    /// Sends these bytes as they are, in place of the response, then closes the connection: a
+    /// hostile server's answer, framed as no honest server frames one (two `Content-Length` fields,
+    /// a chunk size that is not hexadecimal, a header field larger than a client keeps, …).
+    case rawResponse(Data)
 }

@@ -26,9 +26,9 @@ public struct FixtureRoute: Sendable, Equatable {
     /// The workers the route's requests queue for, if any: the answer comes when a request's turn
     /// is over (a `delay` adds to it).
     public var capacity: FixtureCapacity?
-    /// Whether the body describes the request instead: `{"method":"POST","bodyLength":5,"body":"hello"}`
-    /// (the body as UTF-8 text, invalid bytes replaced), with `"authorization"` when the request
-    /// carried one. `body` is then ignored.
+    /// Whether the body describes the request instead: `{"method":"POST","bodyLength":5,"body":"hello",
+    /// "headers":{"host":"x",…}}` (the body as UTF-8 text, invalid bytes replaced; the header fields by
+    /// lowercased name), with `"authorization"` when the request carried one. `body` is then ignored.
     public var echoesRequest: Bool
     /// The `Authorization` a request must carry to get this route's answer, if any; see
     /// ``requiring(authorization:challenges:)``.
@@ -98,7 +98,8 @@ public struct FixtureRoute: Sendable, Equatable {
         FixtureRoute(status: status, headers: ["Location": location])
     }
 
-    /// A JSON description of each request it gets: method, body length, body and `Authorization`.
+    /// A JSON description of each request it gets: method, body length, body, header fields and
+    /// `Authorization`.
     /// The target of the redirect routes, to show what a client sent after following one.
     public static func echo() -> FixtureRoute {
         FixtureRoute(headers: ["Content-Type": "application/json"], echoesRequest: true)

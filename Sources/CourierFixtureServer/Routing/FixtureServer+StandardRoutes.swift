@@ -25,8 +25,9 @@ extension FixtureServer {
     /// | `/faults/jitter` | one movie after 1–20 ms |
     /// | `/faults/repeated-headers` | `WWW-Authenticate`, `Set-Cookie` and `Vary` each sent twice, with commas inside values |
     /// | `/redirect/<status>` | 301, 302, 303, 307 or 308 to `/echo` |
-    /// | `/echo` | the request's method, body length, body and `Authorization`, as JSON |
+    /// | `/echo` | the request's method, body length, body, header fields and `Authorization`, as JSON |
     /// | `/capacity` | one movie from ``standardCapacity``'s workers: 400 requests a second, then a queue |
+    /// | `/hostile/…` | ``hostileRoutes``: contradictory framing, a header field too large, a gzip bomb |
     ///
     /// A server that fails every connection before any route is read is a
     /// ``Configuration/acceptance-swift.property`` away (`.reset`, `.stall`).
@@ -64,6 +65,7 @@ extension FixtureServer {
         for shape in PayloadShape.allCases {
             routes["/fixtures/\(shape.rawValue)"] = .payload(shape)
         }
+        routes.merge(hostileRoutes) { standard, _ in standard }
         return routes
     }()
 

@@ -28,10 +28,14 @@ struct Router {
         }
 
         /// This reply with its body describing the request, when its route echoes requests.
-        func echoing(_ head: RequestHead, body: ArraySlice<UInt8>) -> Reply {
+        /// `request` is the whole request, head and body.
+        func echoing(_ head: RequestHead, request: ArraySlice<UInt8>) -> Reply {
             guard route.echoesRequest else { return self }
             var echo = route
-            echo.body = RequestEcho.json(method: head.method, body: body, authorization: head.authorization)
+            let bodyStart = request.endIndex - head.contentLength
+            echo.body = RequestEcho.json(
+                method: head.method, head: request[..<bodyStart], body: request[bodyStart...], authorization: head.authorization
+            )
             return Reply(route: echo, keepAlive: keepAlive, includeBody: includeBody, prepared: nil)
         }
     }

@@ -60,6 +60,19 @@ import Testing
         #expect(next.headers["Authorization"] == "Bearer t")
     }
 
+    /// One rule: what redaction hides never crosses an origin, and nothing else is dropped.
+    @Test func everyFieldRedactionHidesStaysWithItsOrigin() throws {
+        var request = HTTPRequest(method: "GET", url: "https://api.test/v1/orders", headers: ["Accept": "application/json", "X-Trace": "7"])
+        for name in ["X-Api-Key", "Api-Key", "X-Goog-Api-Key", "Ocp-Apim-Subscription-Key", "X-Amz-Security-Token", "PRIVATE-TOKEN", "Set-Cookie"] {
+            #expect(Redaction.isSecret(name: name))
+            request.headers[name] = "s3cret"
+        }
+        let away = try #require(Redirects.request(after: redirect(307, to: "https://other.test/v2"), to: request))
+        #expect(away.headers.fields.map(\.name) == ["Accept", "X-Trace"])
+        let here = try #require(Redirects.request(after: redirect(307, to: "/v2"), to: request))
+        #expect(here.headers == request.headers)
+    }
+
     @Test(arguments: [
         (300, "/elsewhere"), (304, "/elsewhere"), (307, nil), (307, "ftp://files.test/a"), (302, "http://[bad"),
     ] as [(Int, String?)])

@@ -66,32 +66,18 @@ public struct URLSessionTransport: Transport {
         return try await Redirects.follow(request) { try await exchange($0) }
     }
 
-    /// One request and its answer, as Foundation gives it, with what Foundation on Linux gets wrong
-    /// put right from what the task's observer saw.
+    /// One request and its answer: collected by Courier's delegate, which holds the body to the
+    /// request's maximum as it arrives, or as Foundation gives it when the delegate is someone else's.
     private func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         let urlRequest = try URLRequest(request)
-        let observer = TaskObserver()
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest, delegate: observer)
-        } catch let error as URLError where !Task.isCancelled {
-            // The task is over, but the observer's callbacks may still be queued behind it.
-            await withCheckedContinuation { continuation in
-                session.delegateQueue.addBarrierBlock { continuation.resume() }
-            }
-            if let task = observer.taskIdentifier, let declined = delegate?.claimDeclinedResponse(task: task) {
-                return (declined, observer.unauthorizedBody)
-            }
-            guard error.code == .unknown, observer.wasTruncated else { throw error }
-            throw URLError(.networkConnectionLost, userInfo: [
-                NSUnderlyingErrorKey: error,
-                NSLocalizedDescriptionKey: "the connection closed before the whole body arrived",
-            ])
+        if let delegate {
+            return try await delegate.send(urlRequest, on: session, maximumBodySize: request.maximumResponseBodySize)
         }
+        let (data, response) = try await session.data(for: urlRequest)
         guard let http = response as? HTTPURLResponse else {
             throw URLError(.badServerResponse)
         }
+        if let refusal = TaskExchange.refusal(of: http) { throw refusal }
         return (HTTPResponse(http), data)
     }
 }

@@ -1,0 +1,83 @@
+import BenchmarkEngine
+import CourierBench
+import CourierFixtureServer
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import bench
+
+/// A gzip body of 1 MiB that inflates to 1 GiB, loaded through the `bench` executable over both
+/// transports at the default `--max-body` (32 MiB): every request ends as `responseTooLarge`, and
+/// the process's peak resident memory (the kernel's `ru_maxrss`, read when it exits) stays within
+/// 64 MiB of the same run against a small route.
+///
+/// Over URLSession on Linux that bound is a known issue: Foundation runs each transfer inside one
+/// libcurl loop that reads every byte the socket holds before it looks at its queue, so the
+/// cancellation sent at the limit lands only once the whole bomb is inflated, and each inflated chunk
+/// waits in the delegate queue meanwhile (Courier drops them, but they are allocated). What is held
+/// there is the bound that catches a regression: it was 2 GiB when `data(for:)` buffered the bomb.
+///
+/// Serialized, and each run in a process of its own, so that no other test's memory is counted.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ResponseBombMemoryTests {
+    @Test(arguments: Bench.suite.transports.map(\.name))
+    func aGzipBombEndsAtTheLimitWithinSixtyFourMebibytesOfPeakMemory(transport: String) throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let small = try load(server.url("/movies/1"), transport: transport)
+        let bomb = try load(server.url("/hostile/gzip-bomb"), transport: transport)
+        #expect(small.errors.isEmpty, "\(small.errors)")
+        #expect(bomb.errors == ["responseTooLarge": 3], "\(bomb.errors)")
+        let growth = bomb.peakResidentBytes - small.peakResidentBytes
+        let message: Comment = "peak RSS \(bomb.peakResidentBytes >> 20) MiB against \(small.peakResidentBytes >> 20) MiB over \(transport)"
+        if transport == "urlsession" {
+            #expect(growth < 1 << 30, message)
+            withKnownIssue("Foundation inflates the whole bomb before the cancellation reaches its libcurl loop", isIntermittent: true) {
+                #expect(growth <= 64 << 20, message)
+            }
+        } else {
+            #expect(growth <= 64 << 20, message)
+        }
+    }
+
+    /// Three requests, one at a time, to `url` through a `bench load` process; its error classes
+    /// and peak resident memory.
+    private func load(_ url: URL, transport: String) throws -> (errors: [String: Int], peakResidentBytes: Int) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-bomb-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bench = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("bench")
+        let arguments = [
+            bench.path, "load", "--url", url.absoluteString, "--transport", transport, "--requests", "3", "--concurrency", "1",
+            "--duration", "60s", "--timeout", "30s", "--out", directory.path,
+        ]
+        let peak = try run(arguments)
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        let outcomes = try #require(report.scenarios.first?.outcomes)
+        #expect(outcomes.sent == 3 && outcomes.reconciles, "\(outcomes)")
+        return (outcomes.errors, peak)
+    }
+
+    /// Runs `arguments` (the executable first) with its output discarded, and returns the peak
+    /// resident memory the kernel measured for it: `posix_spawn` and `wait4`, because Foundation's
+    /// `Process` reaps its children itself and keeps their resource usage.
+    private func run(_ arguments: [String]) throws -> Int {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        try #require(spawned == 0, "posix_spawn \(arguments[0]): \(String(cString: strerror(spawned)))")
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        // Exit status 1: not one request succeeded, which is what a bomb makes of every request.
+        #expect(status & 0x7F == 0, "killed by signal \(status & 0x7F)")
+        return Int(usage.ru_maxrss) * 1024
+    }
+}
