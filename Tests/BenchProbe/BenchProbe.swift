@@ -2,19 +2,29 @@ import CourierBench
 import Foundation
 
 /// A bench executable for CourierBench's tests, run as a real process: one scenario that works, one
-/// that throws and one that traps, so the tests can see a crash fail its scenario alone.
+/// that throws, one that traps and one whose precondition fails, so the tests can see a crash fail
+/// its scenario alone. With `BENCH_PROBE_HEALTHY` in its environment the failing ones work, which
+/// makes a baseline for a broken run to be compared with.
 @main struct BenchProbe: BenchMain {
     static let suite = BenchSuite(tool: "bench-probe", scenarios: [
         .custom("probe/works") { blackHole(Array(repeating: 1, count: 8)) },
-        .custom("probe/throws", isDefault: false) { throw ProbeError() },
+        .custom("probe/throws", isDefault: false) { if !isHealthy { throw ProbeError() } },
         .custom("probe/traps", isDefault: false) { trap() },
         .custom("probe/after-the-trap", isDefault: false) { blackHole(1) },
+        .custom("probe/fails-a-precondition", isDefault: false) { failPrecondition() },
     ])
+
+    private static let isHealthy = ProcessInfo.processInfo.environment["BENCH_PROBE_HEALTHY"] != nil
 
     /// What a user's scenario that force-unwraps a `nil` does.
     private static func trap() {
-        let nothing: Int? = ProcessInfo.processInfo.environment["BENCH_PROBE_NEVER_SET"].flatMap(Int.init)
-        blackHole(nothing!)
+        let value: Int? = isHealthy ? 1 : nil
+        blackHole(value!)
+    }
+
+    /// What a user's scenario whose precondition does not hold does.
+    private static func failPrecondition() {
+        precondition(isHealthy, "the probe's precondition failed, as asked")
     }
 }
 

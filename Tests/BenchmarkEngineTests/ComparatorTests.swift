@@ -155,14 +155,15 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         #expect(try JSONDecoder().decode(RunComparison.self, from: data) == comparison)
     }
 
-    @Test func missingScenariosAndFiguresAreNotComparable() {
+    @Test func missingFiguresAndNewScenariosAreNotComparableAndAMissingScenarioFails() {
         let before = report(micro("a", samples: tight(100)) + micro("gone", samples: tight(100)))
         let after = report(micro("a", samples: tight(100), mallocs: nil, bytes: nil) + micro("new", samples: tight(100)))
         let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
         #expect(row(comparison, "a", "mallocs/op")?.verdict == .notComparable)
         #expect(row(comparison, "gone", "scenario")?.reason == "missing from this run")
         #expect(row(comparison, "new", "scenario")?.reason == "new in this run")
-        #expect(comparison.regressions.isEmpty)
+        #expect(row(comparison, "new", "scenario")?.verdict == .notComparable)
+        #expect(comparison.regressions.map(\.scenario) == ["gone"])
     }
 
     @Test func foundationsOwnBaselinesAreNotJudged() {
@@ -193,9 +194,91 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         let before = report(micro("engine/x", samples: tight(100), mallocs: 1))
         let after = report(micro("engine/x", samples: tight(100), mallocs: 2))
         let comparison = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds()) { _ in
-            Thresholds(mallocsPerOperation: 5)
+            ThresholdOverrides(mallocsPerOperation: 5)
         }
         #expect(comparison.regressions.isEmpty)
+    }
+
+    @Test func aScenarioThatSetsOnlyAllocationsIsJudgedOnTimeByTheCommandLinesTolerance() {
+        let before = report(micro("decode/x", samples: tight(100), mallocs: 10))
+        let slower = report(micro("decode/x", samples: tight(300), mallocs: 11))
+        // --fail-time-tolerance 300%: three times slower is a warning, not a failure.
+        let commandLine = Thresholds(failingTime: 3.0)
+        let comparison = RunComparison(baselineName: "b", baseline: before, current: slower, thresholds: commandLine) { _ in
+            ThresholdOverrides(mallocsPerOperation: 2)
+        }
+        #expect(row(comparison, "decode/x", "median ns/op")?.verdict == .warning)
+        #expect(row(comparison, "decode/x", "median ns/op")?.reason.hasSuffix("within 300%") == true)
+        #expect(row(comparison, "decode/x", "mallocs/op")?.verdict == .withinNoise)
+        #expect(comparison.regressions.isEmpty)
+
+        let moreAllocations = report(micro("decode/x", samples: tight(100), mallocs: 12))
+        let judged = RunComparison(baselineName: "b", baseline: before, current: moreAllocations, thresholds: commandLine) { _ in
+            ThresholdOverrides(mallocsPerOperation: 2)
+        }
+        #expect(judged.regressions.map(\.metric) == ["mallocs/op"])
+    }
+
+    @Test func overridesReplaceOnlyTheMetricsTheyName() {
+        let commandLine = Thresholds(mallocsPerOperation: 1, bytesPerOperation: 0.05, time: 0.2, failingTime: 1.0, load: 0.4)
+        #expect(commandLine.overridden(by: nil) == commandLine)
+        #expect(commandLine.overridden(by: ThresholdOverrides(mallocsPerOperation: 2))
+            == Thresholds(mallocsPerOperation: 2, bytesPerOperation: 0.05, time: 0.2, failingTime: 1.0, load: 0.4))
+        #expect(commandLine.overridden(by: ThresholdOverrides(failingTime: 3)).failingTime == 3)
+        // A wider time tolerance takes a failing bound left below it along.
+        #expect(Thresholds().overridden(by: ThresholdOverrides(time: 0.5)).failingTime == 0.5)
+        #expect(commandLine.overridden(by: ThresholdOverrides(time: 0.5)).failingTime == 1.0)
+    }
+
+    @Test func aScenarioThatFailedInThisRunIsARegressionThatSaysWhy() {
+        let before = report(micro("decode/x", samples: tight(100), baselineFactor: 1) + micro("decode/y", samples: tight(100)))
+        var after = report(micro("decode/y", samples: tight(100)))
+        after.failedScenarios = [ScenarioFailure(name: "decode/x", cause: .crashed, reason: "its process crashed with SIGILL: Fatal error: boom")]
+        let comparison = RunComparison(baselineName: "main", baseline: before, current: after, thresholds: Thresholds())
+        #expect(comparison.regressions.map(\.scenario) == ["decode/x"])
+        #expect(row(comparison, "decode/x", "scenario")?.reason == "failed in this run: its process crashed with SIGILL: Fatal error: boom")
+        // Its partner, measured beside it, is not a row of its own.
+        #expect(!comparison.rows.contains { $0.scenario.hasPrefix("decode/x (") })
+        #expect(comparison.markdown().contains("| decode/x | scenario | – | – | – | regression | failed in this run: its process crashed with SIGILL"))
+    }
+
+    @Test func aScenarioMissingFromThisRunIsARegressionUnlessAccepted() {
+        let before = report(micro("decode/old-name", samples: tight(100)))
+        let after = report(micro("decode/new-name", samples: tight(100)))
+        let strict = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds())
+        #expect(strict.regressions.map(\.scenario) == ["decode/old-name"])
+        #expect(row(strict, "decode/old-name", "scenario")?.reason == "missing from this run")
+        #expect(row(strict, "decode/new-name", "scenario")?.verdict == .notComparable)
+
+        let renamed = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds(), accepting: ["decode/old-name"])
+        #expect(renamed.regressions.isEmpty)
+        #expect(row(renamed, "decode/old-name", "scenario")?.verdict == .notComparable)
+        #expect(row(renamed, "decode/old-name", "scenario")?.reason == "missing from this run (accepted)")
+    }
+
+    @Test func aNewScenarioThatFailedFailsTooAndCanBeAccepted() {
+        var after = report([])
+        after.failedScenarios = [ScenarioFailure(name: "decode/new", cause: .threw, reason: "bad payload")]
+        let comparison = RunComparison(baselineName: "b", baseline: report([]), current: after, thresholds: Thresholds())
+        #expect(comparison.regressions.map(\.reason) == ["failed in this run: bad payload"])
+        let accepted = RunComparison(baselineName: "b", baseline: report([]), current: after, thresholds: Thresholds(), accepting: ["decode/new"])
+        #expect(accepted.regressions.isEmpty)
+    }
+
+    @Test func aBaselineThatRecordedAFailureComparesTheRestAndDoesNotJudgeIt() throws {
+        var before = report(micro("decode/y", samples: tight(100)))
+        before.failedScenarios = [ScenarioFailure(name: "decode/x", cause: .threw, reason: "bad payload")]
+        let stored = try JSONReportWriter.read(JSONReportWriter.render(before))
+        let after = report(micro("decode/x", samples: tight(100)) + micro("decode/y", samples: tight(100)))
+        let comparison = RunComparison(baselineName: "b", baseline: stored, current: after, thresholds: Thresholds())
+        #expect(comparison.regressions.isEmpty)
+        #expect(row(comparison, "decode/x", "scenario")?.reason == "failed in the baseline (bad payload): nothing to compare with")
+        #expect(row(comparison, "decode/y", "mallocs/op")?.verdict == .withinNoise)
+
+        var failedAgain = report(micro("decode/y", samples: tight(100)))
+        failedAgain.failedScenarios = before.failedScenarios
+        let again = RunComparison(baselineName: "b", baseline: stored, current: failedAgain, thresholds: Thresholds())
+        #expect(again.regressions.map(\.scenario) == ["decode/x"])
     }
 
     @Test func differentMachinesAreCalledOut() {

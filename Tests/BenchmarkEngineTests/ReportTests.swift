@@ -53,6 +53,39 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         #expect(lines[2].contains("badStatus(503)=10"))
     }
 
+    @Test func failedScenariosAreInTheJSONTheCSVAndTheSummaryWithTheirReason() throws {
+        var report = try sampleReport(jemalloc: true)
+        report.failedScenarios = [
+            ScenarioFailure(name: "decode/broken", cause: .threw, reason: "a | pipe, a comma\nand a second line"),
+            ScenarioFailure(name: "decode/trapped", cause: .crashed, reason: "its process crashed with SIGILL", log: "failures/decode/trapped.log"),
+        ]
+        #expect(report.failedScenarios[0].reason == "a | pipe, a comma", "a reason is one line")
+        let json = try JSONReportWriter.render(report)
+        #expect(try JSONReportWriter.read(json) == report)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""cause" : "crashed""#))
+
+        let csv = CSVReportWriter.render(report).split(separator: "\n").map(String.init)
+        #expect(csv.count == 5)
+        let header = csv[0].split(separator: ",").map(String.init)
+        #expect(Array(header.suffix(4)) == ["status", "failure_cause", "failure_reason", "failure_log"])
+        #expect(csv[1].hasSuffix(",ok,,,"))
+        #expect(csv[3] == "decode/broken" + String(repeating: ",", count: header.count - 4) + "failed,threw,\"a | pipe, a comma\",")
+        #expect(csv[4].hasSuffix(",failed,crashed,its process crashed with SIGILL,failures/decode/trapped.log"))
+
+        let summary = SummaryTable(report).markdown()
+        #expect(summary.contains("| decode/broken  | threw   | a \\| pipe, a comma"))
+        #expect(summary.contains("| failures/decode/trapped.log |"))
+    }
+
+    @Test func aReportWrittenBeforeFailuresWereRecordedReadsAsNoneFailed() throws {
+        let report = try sampleReport(jemalloc: true)
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONReportWriter.render(report)) as? [String: Any])
+        #expect(object.removeValue(forKey: "failedScenarios") != nil, "new reports write the field, empty")
+        let older = try JSONReportWriter.read(JSONSerialization.data(withJSONObject: object))
+        #expect(older.failedScenarios.isEmpty)
+        #expect(older == report)
+    }
+
     @Test func aReportFromAnotherSchemaIsRefused() throws {
         var report = try sampleReport(jemalloc: true)
         report.schemaVersion = 99
@@ -137,6 +170,15 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
             .filter { $0.hasPrefix(".\(file.lastPathComponent)") }
         #expect(leftovers.isEmpty)
+    }
+
+    /// Only the failure runs here: a redirection in this process would take the other tests'
+    /// standard error with it. The worker processes of WorkerIsolationTests show it working.
+    @Test func standardErrorSentToAFileThatCannotBeOpenedIsAnErrorAndRunsNothing() async {
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)/captured")
+        await #expect(throws: PlatformError.self) {
+            try await Platform.redirectingStandardError(to: nowhere) { Issue.record("ran without its file") }
+        }
     }
 
     @Test func runIDsSortByTime() {

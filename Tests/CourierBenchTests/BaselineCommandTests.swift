@@ -13,6 +13,15 @@ import Testing
         #expect(options.baseline == "main")
         #expect(options.current == "R/run")
         #expect(options.thresholds == Thresholds(mallocsPerOperation: 2, time: 0.25, failingTime: 1.0))
+        #expect(options.allowedMissing.isEmpty)
+    }
+
+    @Test func allowMissingIsRepeatableOnCompareAndRun() throws {
+        let compare = try #require(try testSuite.command(["compare", "main", "--allow-missing", "decode/old", "--allow-missing=build/old"], as: CompareCommand.self))
+        #expect(compare.allowedMissing == ["decode/old", "build/old"])
+        let run = try #require(try testSuite.command(["run", "--baseline", "main", "--allow-missing", "decode/old"], as: RunCommand.self))
+        #expect(run.allowedMissing == ["decode/old"])
+        #expect(testSuite.usageMessage(["compare", "main", "--allow-missing"]) == "missing value for '--allow-missing'")
     }
 
     @Test func runTakesABaselineAndThresholds() throws {
@@ -82,6 +91,31 @@ import Testing
         #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", reports.path, "--baseline", "corrupt"]) == 65)
         #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("latest").path), "a run with a bad baseline measures nothing")
         #expect(!FileManager.default.fileExists(atPath: baselines.appendingPathComponent("copy.json").path))
+    }
+
+    @Test func aFilteredRunMayLackWhatItsFilterLeftOutButNotAScenarioTheSuiteLost() async throws {
+        let reports = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: reports) }
+        #expect(await testSuite.status(["run", "--quick", "--out", reports.path]) == 0)
+        #expect(await testSuite.status(["baseline", "save", "all", "--reports", reports.path]) == 0)
+        // Two runs' times differ; this is about which scenarios are there, so no time may fail.
+        let filtered = ["run", "--quick", "--filter", "engine/clock", "--out", reports.path, "--time-tolerance", "10000%"]
+        #expect(await testSuite.status(filtered + ["--baseline", "all"]) == 0)
+        // `compare` does not know what the run's filter was.
+        let compare = ["compare", "all", "--reports", reports.path, "--time-tolerance", "10000%"]
+        #expect(await testSuite.status(compare) == 1)
+        #expect(await testSuite.status(compare + ["--allow-missing", "engine/array"]) == 0)
+
+        let store = BaselineStore(directory: reports.appendingPathComponent("baselines"))
+        var renamed = try store.load("all")
+        renamed.scenarios = renamed.scenarios.map { result in
+            var result = result
+            if result.name == "engine/array" { result.name = "engine/array-before-its-rename" }
+            return result
+        }
+        try store.save(renamed, as: "renamed")
+        #expect(await testSuite.status(filtered + ["--baseline", "renamed"]) == 1)
+        #expect(await testSuite.status(filtered + ["--baseline", "renamed", "--allow-missing", "engine/array-before-its-rename"]) == 0)
     }
 
     @Test func saveThenCompareARunWithItself() async throws {

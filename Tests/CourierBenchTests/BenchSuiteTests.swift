@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func aScenariosOwnThresholdsApplyToItsPartnerToo() {
-        let own = Thresholds(failingTime: 2)
+        let own = ThresholdOverrides(failingTime: 2)
         let suite = BenchSuite(tool: "bench", scenarios: [.custom("custom/a", thresholds: own) {}])
         #expect(suite.thresholds(for: "custom/a") == own)
         #expect(suite.thresholds(for: "custom/a (baseline: JSONDecoder)") == own)

@@ -7,7 +7,7 @@ import CourierBench
 enum EngineScenarios {
     /// These time a few nanoseconds with no partner to divide by, so a busy neighbour moves them more
     /// than anything else: only a fourfold slowdown fails a comparison.
-    private static let thresholds = Thresholds(failingTime: 3.0)
+    private static let thresholds = ThresholdOverrides(failingTime: 3.0)
 
     static var all: [Scenario] {
         [

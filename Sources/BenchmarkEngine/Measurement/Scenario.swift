@@ -7,8 +7,9 @@ public struct Scenario: Sendable {
     public let summary: String
     /// Whether the default suite runs it; `--filter` can select the others.
     public let isDefault: Bool
-    /// Thresholds for comparing this scenario's results with a baseline, when the defaults do not fit.
-    public let thresholds: Thresholds?
+    /// Thresholds of its own for comparing this scenario's results with a baseline: each metric
+    /// named replaces the comparison's (the command line's, or the defaults), the others stay.
+    public let thresholds: ThresholdOverrides?
     let body: @Sendable (ScenarioContext) async throws -> [ScenarioResult]
 
     /// A scenario whose `body` measures and returns its results.
@@ -16,7 +17,7 @@ public struct Scenario: Sendable {
         _ name: String,
         summary: String,
         isDefault: Bool = true,
-        thresholds: Thresholds? = nil,
+        thresholds: ThresholdOverrides? = nil,
         body: @escaping @Sendable (ScenarioContext) async throws -> [ScenarioResult]
     ) {
         self.name = name

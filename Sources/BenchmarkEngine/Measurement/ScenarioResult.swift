@@ -88,6 +88,12 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         return result
     }
 
+    /// Whether a result called `resultName` is one the scenario `scenario` makes: its own, or one
+    /// measured beside it, whose name is the scenario's and a space (`decode/x (baseline: JSONDecoder)`).
+    public static func isResult(_ resultName: String, of scenario: String) -> Bool {
+        resultName == scenario || resultName.hasPrefix(scenario + " ")
+    }
+
     /// Payload megabytes (10⁶ bytes) decoded per second; derived, so not stored in the report.
     public var megabytesPerSecond: Double? {
         payloadBytesPerOperation.map { Double($0) * operationsPerSecond / 1e6 }

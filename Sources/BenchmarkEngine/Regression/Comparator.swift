@@ -16,21 +16,29 @@ import Foundation
 /// - **Load runs** have no repetitions, hence no measure of their own noise: their changes beyond a
 ///   wide tolerance are warnings, never regressions.
 /// - Results that are another scenario's baseline (Foundation's own code) are not judged.
+/// - **A scenario that failed in the current run, or that the baseline has and the current run
+///   lacks,** is a regression of its own (metric `scenario`), unless `accepting` names it (a scenario
+///   renamed or retired on purpose; the results measured beside it go with it): a scenario broken by
+///   a change must not pass as merely missing.
+///   One that failed in the baseline alone has nothing to compare with and is not judged.
 public enum Comparator {
-    /// The rows for every scenario of either report, in the current report's order.
-    public static func compare(baseline: Report, current: Report, thresholds: (String) -> Thresholds) -> [MetricComparison] {
+    /// The rows for every scenario of either report, measured or failed: the current report's
+    /// results in order, then the baseline's others, then the current run's other failures.
+    /// `accepting` names the scenarios whose absence or failure does not fail.
+    public static func compare(
+        baseline: Report, current: Report, accepting accepted: Set<String> = [], thresholds: (String) -> Thresholds
+    ) -> [MetricComparison] {
         let partners = Set((baseline.scenarios + current.scenarios).compactMap { $0.comparison?.baseline })
         let old = Dictionary(baseline.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(current.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var names = current.scenarios.map(\.name)
         names += baseline.scenarios.map(\.name).filter { new[$0] == nil }
+        names += current.failedScenarios.map(\.name).filter { old[$0] == nil && new[$0] == nil }
 
         return names.filter { !partners.contains($0) }.flatMap { name -> [MetricComparison] in
             guard let before = old[name], let after = new[name] else {
-                return [MetricComparison(
-                    scenario: name, metric: "scenario", higherIsBetter: true, baseline: nil, current: nil,
-                    verdict: .notComparable, reason: old[name] == nil ? "new in this run" : "missing from this run"
-                )]
+                let isAccepted = accepted.contains { ScenarioResult.isResult(name, of: $0) }
+                return [absence(of: name, inBaseline: old[name] != nil, baseline: baseline, current: current, accepted: isAccepted)]
             }
             let limits = thresholds(name)
             switch after.kind {
@@ -38,6 +46,31 @@ public enum Comparator {
             case .load: return load(name, before, after, limits)
             }
         }
+    }
+
+    /// The row of a scenario with results in at most one of the two runs: why, and whether that
+    /// fails the comparison.
+    private static func absence(of name: String, inBaseline: Bool, baseline: Report, current: Report, accepted: Bool) -> MetricComparison {
+        let failedNow = current.failedScenarios.first { $0.accounts(for: name) }
+        let failedBefore = baseline.failedScenarios.first { $0.accounts(for: name) }
+        let reason: String
+        let fails: Bool
+        switch (failedNow, inBaseline) {
+        case (let failure?, _):
+            reason = "failed in this run: \(failure.reason)"
+            fails = true
+        case (nil, true):
+            reason = "missing from this run"
+            fails = true
+        case (nil, false):
+            reason = failedBefore.map { "failed in the baseline (\($0.reason)): nothing to compare with" } ?? "new in this run"
+            fails = false
+        }
+        let verdict: MetricComparison.Verdict = fails && !accepted ? .regression : .notComparable
+        return MetricComparison(
+            scenario: name, metric: "scenario", higherIsBetter: true, baseline: nil, current: nil,
+            verdict: verdict, reason: fails && accepted ? "\(reason) (accepted)" : reason
+        )
     }
 
     private static func micro(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {

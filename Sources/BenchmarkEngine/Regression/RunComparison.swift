@@ -11,13 +11,18 @@ public struct RunComparison: Codable, Sendable, Equatable {
     public var currentRunID: String
     /// Set when the two runs' machines or settings differ, saying how: times are then not comparable.
     public var machineWarning: String?
-    /// The thresholds used by default (scenarios may have had their own).
+    /// The thresholds used by default (scenarios may have overridden some of them).
     public var thresholds: Thresholds
     /// One row per scenario and metric.
     public var rows: [MetricComparison]
 
-    /// Compares `current` with `baseline`.
-    public init(baselineName: String, baseline: Report, current: Report, thresholds: Thresholds, overrides: (String) -> Thresholds? = { _ in nil }) {
+    /// Compares `current` with `baseline` at `thresholds`, each scenario's with the metrics
+    /// `overrides` names for it replaced. A scenario that failed in `current`, or that `baseline`
+    /// has and `current` lacks, is a regression unless `accepting` names it.
+    public init(
+        baselineName: String, baseline: Report, current: Report, thresholds: Thresholds,
+        accepting accepted: Set<String> = [], overrides: (String) -> ThresholdOverrides? = { _ in nil }
+    ) {
         self.baselineName = baselineName
         baselineRunID = baseline.runID
         currentRunID = current.runID
@@ -27,7 +32,7 @@ public struct RunComparison: Codable, Sendable, Equatable {
             machineWarning = machineWarning.map { "\($0); \(settings)" } ?? settings
         }
         self.thresholds = thresholds
-        rows = Comparator.compare(baseline: baseline, current: current) { overrides($0) ?? thresholds }
+        rows = Comparator.compare(baseline: baseline, current: current, accepting: accepted) { thresholds.overridden(by: overrides($0)) }
     }
 
     /// Rows whose verdict fails the comparison.

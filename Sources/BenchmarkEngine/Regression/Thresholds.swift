@@ -28,3 +28,51 @@ public struct Thresholds: Codable, Sendable, Equatable {
         self.load = load
     }
 }
+
+/// A scenario's own thresholds (``Scenario/thresholds``): each metric it names replaces the
+/// comparison's for that scenario, and the metrics it leaves out keep the comparison's — the
+/// command line's (`--time-tolerance`, `--fail-time-tolerance`, `--malloc-tolerance`,
+/// `--load-tolerance`) or, where it sets none, the defaults.
+///
+/// ```swift
+/// .decode("decode/issues", as: [Issue].self, from: payload, thresholds: ThresholdOverrides(mallocsPerOperation: 2))
+/// ```
+///
+/// judges that scenario's allocations at +2 per operation and its time as everyone else's.
+public struct ThresholdOverrides: Sendable, Equatable {
+    /// Replaces ``Thresholds/mallocsPerOperation`` when set.
+    public var mallocsPerOperation: Double?
+    /// Replaces ``Thresholds/bytesPerOperation`` when set.
+    public var bytesPerOperation: Double?
+    /// Replaces ``Thresholds/time`` when set.
+    public var time: Double?
+    /// Replaces ``Thresholds/failingTime`` when set.
+    public var failingTime: Double?
+    /// Replaces ``Thresholds/load`` when set.
+    public var load: Double?
+
+    /// Overrides of the metrics given; the others are left to the comparison.
+    public init(mallocsPerOperation: Double? = nil, bytesPerOperation: Double? = nil, time: Double? = nil, failingTime: Double? = nil, load: Double? = nil) {
+        self.mallocsPerOperation = mallocsPerOperation
+        self.bytesPerOperation = bytesPerOperation
+        self.time = time
+        self.failingTime = failingTime
+        self.load = load
+    }
+}
+
+extension Thresholds {
+    /// These thresholds with each metric `overrides` names replaced. The failing time stays at least
+    /// the time tolerance, as ``init(mallocsPerOperation:bytesPerOperation:time:failingTime:load:)``
+    /// keeps it: a scenario that widens `time` alone widens a failing bound left at its default too.
+    public func overridden(by overrides: ThresholdOverrides?) -> Thresholds {
+        guard let overrides else { return self }
+        return Thresholds(
+            mallocsPerOperation: overrides.mallocsPerOperation ?? mallocsPerOperation,
+            bytesPerOperation: overrides.bytesPerOperation ?? bytesPerOperation,
+            time: overrides.time ?? time,
+            failingTime: overrides.failingTime ?? failingTime,
+            load: overrides.load ?? load
+        )
+    }
+}

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Renders `report.csv`: a header, then one flat row per scenario. Units are in the column names;
-/// a figure that does not apply, or is unavailable, is an empty cell.
+/// Renders `report.csv`: a header, then one flat row per result and one per failed scenario (its
+/// name, `failed` and why, every figure empty). Units are in the column names; a figure that does
+/// not apply, or is unavailable, is an empty cell.
 public enum CSVReportWriter {
     private typealias Table = CSVTable<ScenarioResult>
     private static let format = Table.format
@@ -46,10 +47,16 @@ public enum CSVReportWriter {
         ("missed", { $0.outcomes.map { String($0.missed) } }),
         ("slo_passed", { $0.serviceLevel.map { String($0.passed) } }),
         ("slo_breaches", { $0.serviceLevel.map { $0.breaches.map(\.objective).joined(separator: ";") } }),
+        ("status", { _ in "ok" }),
+        ("failure_cause", { _ in nil }),
+        ("failure_reason", { _ in nil }),
+        ("failure_log", { _ in nil }),
     ])
 
     /// The CSV text, lines ending in `\n`.
     public static func render(_ report: Report) -> String {
-        table.render(report.scenarios)
+        table.render(report.scenarios, then: report.failedScenarios.map { failure in
+            ["scenario": failure.name, "status": "failed", "failure_cause": failure.cause.rawValue, "failure_reason": failure.reason, "failure_log": failure.log ?? ""]
+        })
     }
 }

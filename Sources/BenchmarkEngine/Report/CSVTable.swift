@@ -7,11 +7,15 @@ struct CSVTable<Row>: Sendable {
     /// Each column's name (units in the name) and how a row fills it.
     let columns: [(name: String, cell: @Sendable (Row) -> String?)]
 
-    /// The CSV text of `rows`.
-    func render(_ rows: [Row]) -> String {
+    /// The CSV text of `rows`, then of `sparseRows`: lines that are not of the table's kind (a
+    /// scenario that failed) and fill only the columns they name, by name.
+    func render(_ rows: [Row], then sparseRows: [[String: String]] = []) -> String {
         var lines = [columns.map(\.name).joined(separator: ",")]
         for row in rows {
             lines.append(columns.map { Self.escape($0.cell(row) ?? "") }.joined(separator: ","))
+        }
+        for cells in sparseRows {
+            lines.append(columns.map { Self.escape(cells[$0.name] ?? "") }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -23,6 +23,9 @@ public struct Report: Codable, Sendable, Equatable {
     public var isQuick: Bool
     /// Each scenario's figures, in the order they ran.
     public var scenarios: [ScenarioResult]
+    /// The scenarios that ran and produced no figures, in the order they ran; empty when none failed,
+    /// and in reports written before failures were recorded.
+    public var failedScenarios: [ScenarioFailure] = []
     /// The comparison with a baseline, when the run was asked for one (`bench run --baseline`).
     @ExplicitNull public var baselineComparison: RunComparison? = nil
     /// What a `load` run was asked to do and which shard of it this report holds; for a merged run,
@@ -32,7 +35,10 @@ public struct Report: Codable, Sendable, Equatable {
     @ExplicitNull public var shards: ShardSet? = nil
 
     /// A report of these scenarios.
-    public init(runID: String, startedAt: String, environment: Environment, commandLine: [String], isQuick: Bool, scenarios: [ScenarioResult]) {
+    public init(
+        runID: String, startedAt: String, environment: Environment, commandLine: [String], isQuick: Bool,
+        scenarios: [ScenarioResult], failedScenarios: [ScenarioFailure] = []
+    ) {
         schemaVersion = Self.currentSchemaVersion
         self.runID = runID
         self.startedAt = startedAt
@@ -40,6 +46,28 @@ public struct Report: Codable, Sendable, Equatable {
         self.commandLine = commandLine
         self.isQuick = isQuick
         self.scenarios = scenarios
+        self.failedScenarios = failedScenarios
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case schemaVersion, runID, startedAt, environment, commandLine, isQuick, scenarios, failedScenarios, baselineComparison, load, shards
+    }
+
+    /// Decodes a report, taking one without `failedScenarios` (written before failures were
+    /// recorded) to have none, so that the field's arrival needs no new schema version.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        runID = try container.decode(String.self, forKey: .runID)
+        startedAt = try container.decode(String.self, forKey: .startedAt)
+        environment = try container.decode(Environment.self, forKey: .environment)
+        commandLine = try container.decode([String].self, forKey: .commandLine)
+        isQuick = try container.decode(Bool.self, forKey: .isQuick)
+        scenarios = try container.decode([ScenarioResult].self, forKey: .scenarios)
+        failedScenarios = try container.decodeIfPresent([ScenarioFailure].self, forKey: .failedScenarios) ?? []
+        _baselineComparison = try container.decode(ExplicitNull<RunComparison>.self, forKey: .baselineComparison)
+        _load = try container.decode(ExplicitNull<LoadPlan>.self, forKey: .load)
+        _shards = try container.decode(ExplicitNull<ShardSet>.self, forKey: .shards)
     }
 
     /// Where the figures came from: what changes them besides our code.

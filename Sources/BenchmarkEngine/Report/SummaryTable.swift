@@ -1,7 +1,7 @@
 import Foundation
 
-/// The human-readable summary: one table for micro-benchmarks, one for load runs, as Markdown, which
-/// reads as well in a terminal as in a pull-request comment.
+/// The human-readable summary: one table for micro-benchmarks, one for load runs and one for the
+/// scenarios that failed, as Markdown, which reads as well in a terminal as in a pull-request comment.
 public struct SummaryTable: Sendable {
     private let report: Report
 
@@ -62,6 +62,13 @@ public struct SummaryTable: Sendable {
             sections += load.compactMap(Self.missedRate)
             sections += load.compactMap(Self.serviceLevel)
             if let shards = report.shards { sections.append(Self.merged(shards, label: report.load?.runLabel)) }
+        }
+        if !report.failedScenarios.isEmpty {
+            sections.append(Self.table(
+                header: ["scenario", "failed", "why", "standard error"],
+                rows: report.failedScenarios.map { [Self.cell($0.name), $0.cause.rawValue, Self.cell($0.reason), $0.log.map(Self.cell) ?? "–"] },
+                leftAligned: [0, 1, 2, 3]
+            ))
         }
         if !report.environment.jemallocLinked {
             sections.append("Allocation figures unavailable (n/a): built without jemalloc. Install libjemalloc-dev and rebuild.")
@@ -134,6 +141,11 @@ public struct SummaryTable: Sendable {
             leftAligned.contains(index) ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
         }.joined(separator: "|") + "|"
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// Text as one Markdown table cell: a `|` in it would end the cell.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
     }
 
     /// Nanoseconds in the unit that keeps three significant figures readable.

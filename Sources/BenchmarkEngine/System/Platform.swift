@@ -121,6 +121,22 @@ public enum Platform {
         }
     }
 
+    /// Runs `body` with this process's standard error (descriptor 2, whoever writes to it: Swift's
+    /// runtime, C libraries, a crash backtracer the runtime starts) going to `file`, created or
+    /// truncated, and puts standard error back when `body` returns or throws. A process that dies
+    /// inside `body` leaves everything it said on standard error in `file`.
+    public static func redirectingStandardError<Value>(to file: URL, _ body: () async throws -> Value) async throws -> Value {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PlatformError(call: "open", path: file.path) }
+        defer { close(descriptor) }
+        let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0)
+        guard saved >= 0 else { throw PlatformError(call: "fcntl", path: "standard error") }
+        defer { close(saved) }
+        guard dup2(descriptor, STDERR_FILENO) >= 0 else { throw PlatformError(call: "dup2", path: file.path) }
+        defer { dup2(saved, STDERR_FILENO) }
+        return try await body()
+    }
+
     /// Creates `directory` and any parents it lacks, as `mkdir -p` does; a directory already there is
     /// fine, anything else in the way is an error.
     public static func makeDirectories(_ directory: URL) throws(PlatformError) {

@@ -5,6 +5,7 @@ import BenchmarkEngine
 enum ComparisonOptions {
     static let options: [ArgumentParser.Option] = [
         .value("time-tolerance"), .value("fail-time-tolerance"), .value("malloc-tolerance"), .value("load-tolerance"),
+        .value("allow-missing"),
     ]
 
     static let usage = """
@@ -14,7 +15,12 @@ enum ComparisonOptions {
           --malloc-tolerance <n>  Allocations per operation more that fail, 0.001–1000000. (default: 0.5)
           --load-tolerance <t>    Load-run changes beyond this are warnings. (default: 30%)
                                   Tolerances are fractions (0.25) or percentages (25%), from 0 to
-                                  10000%.
+                                  10000%. A scenario's own thresholds replace those they name; the
+                                  others are these.
+          --allow-missing <name>  The scenario <name> may be missing from the run or failed in it (one
+                                  renamed or retired on purpose); repeat for more. Without it, a
+                                  scenario of the baseline that the run lacks, or any scenario that
+                                  failed, is a regression.
         """
 
     /// A baseline argument as given: a path to a report, or a valid baseline name.
@@ -23,6 +29,11 @@ enum ComparisonOptions {
             throw UsageError(message: "invalid baseline name '\(argument)' (expected letters, digits, '.', '_' and '-', not starting with '.'; or the path of a run directory or report.json)", usage: usage)
         }
         return argument
+    }
+
+    /// The scenarios `--allow-missing` names.
+    static func allowedMissing(_ parsed: ArgumentParser.Parsed) -> [String] {
+        parsed.all("allow-missing")
     }
 
     /// The thresholds the parsed options set, the documented defaults for the others.

@@ -3,7 +3,7 @@ import Foundation
 
 /// `compare`: a run against a baseline, metric by metric; the table, `comparison.md` and
 /// `comparison.json` beside the current report, its `report.html` with the comparison, and exit
-/// code 1 on a regression.
+/// code 1 on a regression, on a scenario that failed, or on one of the baseline's that the run lacks.
 public struct CompareCommand: BenchCommand, Equatable {
     public static let name = "compare"
     public static let abstract = "Compares a run with a baseline and flags regressions."
@@ -17,6 +17,8 @@ public struct CompareCommand: BenchCommand, Equatable {
     public var reportsDirectory = "Reports"
     /// The comparison's thresholds.
     public var thresholds = Thresholds()
+    /// Scenarios that may be missing from the run or failed in it without failing the comparison.
+    public var allowedMissing: [String] = []
 
     /// A comparison of the latest run with `baseline`, at the default thresholds.
     public init(baseline: String) {
@@ -29,6 +31,7 @@ public struct CompareCommand: BenchCommand, Equatable {
         comparison.json next to the run's report, and renders its report.html again with the comparison.
 
         USAGE: \(suite.tool) compare <baseline> [<current>] [--reports <dir>] [<thresholds>]
+                                [--allow-missing <name>]...
 
         ARGUMENTS:
           <baseline>              A saved baseline's name, or a run directory or report.json.
@@ -38,6 +41,10 @@ public struct CompareCommand: BenchCommand, Equatable {
           --reports <dir>         Where runs and baselines live. (default: Reports)
         \(ComparisonOptions.usage)
           -h, --help              Shows this help.
+
+        Exits 1 on a regression, on a scenario that failed in the run, or on a scenario of the
+        baseline that the run lacks, naming each, unless '--allow-missing' names it; a scenario that
+        failed in the baseline alone has nothing to compare with and passes.
         """
     }
 
@@ -51,6 +58,7 @@ public struct CompareCommand: BenchCommand, Equatable {
         command.current = parsed.positionals.dropFirst().first
         command.reportsDirectory = parsed["reports"] ?? command.reportsDirectory
         command.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
+        command.allowedMissing = ComparisonOptions.allowedMissing(parsed)
         return command
     }
 
@@ -60,7 +68,7 @@ public struct CompareCommand: BenchCommand, Equatable {
         let (currentReport, directory) = try RunArchive.loadRun(current.map(URL.init(fileURLWithPath:)) ?? reports.appendingPathComponent("latest"))
         let comparison = RunComparison(
             baselineName: baseline, baseline: baselineReport, current: currentReport,
-            thresholds: thresholds, overrides: context.suite.thresholds(for:)
+            thresholds: thresholds, accepting: Set(allowedMissing), overrides: context.suite.thresholds(for:)
         )
         print(comparison.markdown())
         try RunArchive.write(comparison, into: directory)

@@ -1,16 +1,18 @@
-/// `list`: the scenarios, with a line each, marking those outside the default suite.
+/// `list`: every scenario, with a line each, marking those outside the default suite (which `run`
+/// reaches only with `--filter`).
 public struct ListCommand: BenchCommand, Equatable {
     public static let name = "list"
     public static let abstract = "Lists the scenarios."
     public static let synopsis = "list [--filter <pattern>]"
 
-    /// Lists only scenarios whose name contains this text; every scenario, not only the default
-    /// suite, when set.
+    /// Lists only scenarios whose name contains this text (ignoring case), in the default suite or
+    /// not; every scenario when `nil`.
     public var filter: String?
 
     public static func help(in suite: BenchSuite) -> String {
         """
-        OVERVIEW: Lists the scenarios, marking those outside the default suite.
+        OVERVIEW: Lists every scenario, marking those outside the default suite ('run' runs them only
+        when '--filter' selects them).
 
         USAGE: \(suite.tool) list [--filter <pattern>]
 
@@ -26,7 +28,7 @@ public struct ListCommand: BenchCommand, Equatable {
     }
 
     public func run(in context: CommandContext) async throws -> ExitCode {
-        for scenario in context.suite.scenarios(matching: filter) {
+        for scenario in filter.map(context.suite.scenarios(matching:)) ?? context.suite.scenarios {
             let name = scenario.name.padding(toLength: 32, withPad: " ", startingAt: 0)
             print("\(name) \(scenario.summary)\(scenario.isDefault ? "" : " (not in the default suite)")")
         }

@@ -21,6 +21,8 @@ public struct RunCommand: BenchCommand, Equatable {
     public var baseline: String?
     /// The thresholds of that comparison.
     public var thresholds = Thresholds()
+    /// Scenarios that may be missing from the run or failed in it without failing that comparison.
+    public var allowedMissing: [String] = []
     /// What each load scenario's run is judged by (`--slo`).
     var objectives = ObjectiveOptions()
 
@@ -41,14 +43,16 @@ public struct RunCommand: BenchCommand, Equatable {
           --out <dir>             Directory for run reports. (default: Reports)
           --format <formats>      Comma-separated: json, csv, md, hlog, html. (default: all of them)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
-                                  on a regression.
+                                  on a regression. Scenarios '--filter' leaves out may be missing.
         \(ComparisonOptions.usage)
         \(ObjectiveOptions.usage)
           -h, --help              Shows this help.
 
-        A scenario that throws, or crashes its worker process, is reported as failed (exit 1); the
-        others' results are still written. Objectives judge the load scenarios (those with a time
-        series, of 1 s intervals); a breach exits 3 unless something exits 1 first.
+        A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with
+        its reason, in every report; a crash prints one line, the runtime's message, and keeps its
+        whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results
+        are still written. Objectives judge the load scenarios (those with a time series, of 1 s
+        intervals); a breach exits 3 unless something exits 1 first.
         """
     }
 
@@ -62,6 +66,7 @@ public struct RunCommand: BenchCommand, Equatable {
         run.outputDirectory = parsed["out"] ?? run.outputDirectory
         if let baseline = parsed["baseline"] { run.baseline = try ComparisonOptions.baseline(baseline, usage: usage) }
         run.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
+        run.allowedMissing = ComparisonOptions.allowedMissing(parsed)
         run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Double(LoadConfiguration.defaultIntervalNanoseconds) / 1e9, usage: usage)
         if let list = parsed["format"] {
             var formats: [ReportFormat] = []
@@ -90,20 +95,23 @@ public struct RunCommand: BenchCommand, Equatable {
         try ReportStore(directory: reports).checkWritable()
 
         let startedAt = Date()
+        let runID = ReportStore.makeRunID(startedAt: startedAt)
         let environment = Report.Environment.current(toolVersion: suite.version, allocator: AllocationCounter.shared?.backend)
         Console().header(tool: suite.tool, scenarios: selected.count, isQuick: isQuick, environment: environment)
 
         // Failures are reported on standard error as they happen; the others' results go on.
-        let outcomes = await context.execution.run(selected, isQuick: isQuick, suite: suite)
-        var results = outcomes.flatMap { $0.results ?? [] }
+        let outcomes = await context.execution.run(selected, isQuick: isQuick, runDirectory: reports.appendingPathComponent(runID))
+        var results = outcomes.flatMap(\.results)
         for index in results.indices {
             results[index].serviceLevel = try objectives.verdict(on: results[index])
         }
-        let failed = outcomes.contains { $0.results == nil }
+        let failures = outcomes.compactMap(\.failure)
 
-        let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds) }
+        // What the filter left out is absent on purpose; a scenario the suite no longer has is not.
+        let leftOut = filter == nil ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
+        let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds, accepting: Set(allowedMissing + leftOut)) }
         guard let report = ReportPublisher.publish(
-            results, commandLine: context.commandLine, startedAt: startedAt, environment: environment,
+            results, failures: failures, runID: runID, commandLine: context.commandLine, startedAt: startedAt, environment: environment,
             isQuick: isQuick, directory: outputDirectory, formats: formats, suite: suite, comparedWith: comparedWith
         ) else {
             return .failure
@@ -111,6 +119,6 @@ public struct RunCommand: BenchCommand, Equatable {
         if let comparison = report.baselineComparison, !comparison.regressions.isEmpty {
             return .failure
         }
-        return failed ? .failure : ExitCode(judging: results)
+        return failures.isEmpty ? ExitCode(judging: results) : .failure
     }
 }

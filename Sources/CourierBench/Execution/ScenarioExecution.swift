@@ -12,41 +12,42 @@ enum ScenarioExecution: Sendable {
     /// takes the rest. In this process when the executable is unknown.
     case isolated(executable: URL?)
 
-    /// Runs `scenarios` in order and returns how each ended, printing each failure as it happens.
-    func run(_ scenarios: [Scenario], isQuick: Bool, suite: BenchSuite) async -> [ScenarioOutcome] {
+    /// Runs `scenarios` in order and returns how each ended, printing each failure as it happens in
+    /// one line; the standard error of a worker that died (its backtrace) is kept in a file under
+    /// `runDirectory`, which that line names.
+    func run(_ scenarios: [Scenario], isQuick: Bool, runDirectory: URL) async -> [ScenarioOutcome] {
         guard case .isolated(let executable?) = self else {
             return await Self.runHere(scenarios, isQuick: isQuick)
         }
-        return await WorkerSupervisor(executable: executable, isQuick: isQuick).run(scenarios)
+        return await WorkerSupervisor(executable: executable, isQuick: isQuick, runDirectory: runDirectory).run(scenarios)
     }
 
-    /// Runs `scenarios` in this process, with a progress line on a terminal.
+    /// Runs `scenarios` in this process, printing each failure as it happens.
     static func runHere(_ scenarios: [Scenario], isQuick: Bool) async -> [ScenarioOutcome] {
-        await runHere(scenarios, isQuick: isQuick) { _, _ in }
-    }
-
-    /// Runs `scenarios` in this process and hands each outcome, with its index, to `report` as soon
-    /// as it is known.
-    static func runHere(_ scenarios: [Scenario], isQuick: Bool, reporting report: (Int, ScenarioOutcome) throws -> Void) async rethrows -> [ScenarioOutcome] {
-        let console = Console()
-        let progress = ProgressMeter()
         var outcomes: [ScenarioOutcome] = []
-        for (index, scenario) in scenarios.enumerated() {
-            progress.reset()
-            let ticker = console.showProgress(of: scenario.name, progress)
-            let context = ScenarioContext(name: scenario.name, isQuick: isQuick, allocations: AllocationCounter.shared, progress: progress)
-            let outcome: ScenarioOutcome
-            do {
-                outcome = ScenarioOutcome(name: scenario.name, results: try await scenario.run(in: context))
-            } catch {
-                outcome = ScenarioOutcome(name: scenario.name, results: nil)
-                await ticker.stop()
-                Platform.writeToStandardError("error: scenario \(scenario.name) failed: \(error)\n")
+        for scenario in scenarios {
+            let outcome = await measure(scenario, isQuick: isQuick)
+            if let failure = outcome.failure {
+                Platform.writeToStandardError(failure.consoleLine(runDirectory: nil))
             }
-            await ticker.stop()
-            try report(index, outcome)
             outcomes.append(outcome)
         }
         return outcomes
+    }
+
+    /// Runs one scenario in this process, with a progress line on a terminal, and returns how it
+    /// ended; a scenario that throws has failed.
+    static func measure(_ scenario: Scenario, isQuick: Bool) async -> ScenarioOutcome {
+        let progress = ProgressMeter()
+        let ticker = Console().showProgress(of: scenario.name, progress)
+        let context = ScenarioContext(name: scenario.name, isQuick: isQuick, allocations: AllocationCounter.shared, progress: progress)
+        let outcome: ScenarioOutcome
+        do {
+            outcome = .measured(try await scenario.run(in: context))
+        } catch {
+            outcome = .failed(ScenarioFailure(name: scenario.name, cause: .threw, reason: "\(error)"))
+        }
+        await ticker.stop()
+        return outcome
     }
 }

@@ -2,8 +2,10 @@ import BenchmarkEngine
 import Foundation
 
 /// The hidden command a ``WorkerSupervisor`` starts: runs the named scenarios in order in this process and
-/// leaves `<index>.json` or `<index>.failed` for each in the results directory as soon as it ends.
-/// Not listed in the overview; not meant to be typed.
+/// leaves files for each in the results directory: `<index>.stderr`, what it wrote on standard error
+/// while it ran (written as it runs, so a crash's message and backtrace end up there too, and copied to
+/// this process's standard error once it ends); then `<index>.json` (a report of its results) or
+/// `<index>.failed` (the error it threw, in one line). Not listed in the overview; not meant to be typed.
 struct ScenarioWorkerCommand: BenchCommand {
     static let name = "__scenario-worker"
     static let abstract = "Runs scenarios for a parent 'run' process."
@@ -38,13 +40,22 @@ struct ScenarioWorkerCommand: BenchCommand {
             return scenario
         }
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
-        _ = try await ScenarioExecution.runHere(scenarios, isQuick: isQuick) { index, outcome in
-            guard let results = outcome.results else {
-                try Platform.writeAtomically(Data(), to: resultsDirectory.appendingPathComponent("\(index).failed"))
-                return
+        for (index, scenario) in scenarios.enumerated() {
+            let captured = resultsDirectory.appendingPathComponent("\(index).stderr")
+            let outcome = try await Platform.redirectingStandardError(to: captured) {
+                await ScenarioExecution.measure(scenario, isQuick: isQuick)
             }
-            let report = Report(runID: "worker", startedAt: "", environment: environment, commandLine: [], isQuick: isQuick, scenarios: results)
-            try Platform.writeAtomically(try JSONReportWriter.render(report), to: resultsDirectory.appendingPathComponent("\(index).json"))
+            if let said = FileManager.default.contents(atPath: captured.path), !said.isEmpty {
+                FileHandle.standardError.write(said)
+            }
+            switch outcome {
+            case .measured(let results):
+                let report = Report(runID: "worker", startedAt: "", environment: environment, commandLine: [], isQuick: isQuick, scenarios: results)
+                try Platform.writeAtomically(try JSONReportWriter.render(report), to: resultsDirectory.appendingPathComponent("\(index).json"))
+            case .failed(let failure):
+                Platform.writeToStandardError(failure.consoleLine(runDirectory: nil))
+                try Platform.writeAtomically(Data(failure.reason.utf8), to: resultsDirectory.appendingPathComponent("\(index).failed"))
+            }
         }
         return .success
     }

@@ -4,14 +4,17 @@ import Foundation
 /// Runs scenarios in worker processes of this executable, one worker at a time (the hidden
 /// `__scenario-worker` command), so that a scenario that traps fails alone.
 ///
-/// A worker runs the names it is given in order and leaves one file per finished scenario in a
-/// directory of the run's own: `<index>.json` (a report of that scenario's results) or
-/// `<index>.failed` (it threw; the worker has printed why). When a worker ends before all its files
-/// are there, the first scenario without one is the one that killed it; it is failed, and a new
-/// worker takes the scenarios after it.
+/// A worker runs the names it is given in order and leaves files per scenario in a directory of the
+/// run's own (``ScenarioWorkerCommand``): what it said on standard error, then its results or the
+/// error it threw. When a worker ends before all its files are there, the first scenario without
+/// results is the one that killed it: it is failed with the runtime's own message (``CrashLog``),
+/// its whole standard error is kept under the run directory, and a new worker takes the scenarios
+/// after it.
 struct WorkerSupervisor {
     let executable: URL
     let isQuick: Bool
+    /// Where the run's reports will be written, and a crashed scenario's standard error now.
+    let runDirectory: URL
 
     func run(_ scenarios: [Scenario]) async -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
@@ -31,14 +34,16 @@ struct WorkerSupervisor {
             let batch = pending
             pending = []
             for (index, name) in zip(0..., batch.map(\.name)) {
-                let results = directory.appendingPathComponent("\(index).json")
-                if let data = FileManager.default.contents(atPath: results.path) {
-                    outcomes.append(ScenarioOutcome(name: name, results: Self.read(data, of: name)))
-                } else if FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(index).failed").path) {
-                    outcomes.append(ScenarioOutcome(name: name, results: nil))
+                let file = { (suffix: String) in directory.appendingPathComponent("\(index).\(suffix)") }
+                if let data = FileManager.default.contents(atPath: file("json").path) {
+                    outcomes.append(Self.read(data, of: name))
+                } else if let reason = FileManager.default.contents(atPath: file("failed").path) {
+                    outcomes.append(.failed(ScenarioFailure(name: name, cause: .threw, reason: String(decoding: reason, as: UTF8.self))))
                 } else {
-                    Platform.writeToStandardError("error: scenario \(name) failed: its process \(ending) before the scenario finished; the others still run\n")
-                    outcomes.append(ScenarioOutcome(name: name, results: nil))
+                    let crash = CrashLog(name: name, ending: ending, standardError: FileManager.default.contents(atPath: file("stderr").path) ?? Data())
+                    let failure = crash.keep(in: runDirectory)
+                    Platform.writeToStandardError(failure.consoleLine(runDirectory: runDirectory))
+                    outcomes.append(.failed(failure))
                     pending = batch.dropFirst(index + 1)
                     break
                 }
@@ -47,13 +52,14 @@ struct WorkerSupervisor {
         return outcomes
     }
 
-    /// The results a worker wrote for `name`, or `nil` (said on standard error) when unreadable.
-    private static func read(_ data: Data, of name: String) -> [ScenarioResult]? {
+    /// The results a worker wrote for `name`, or a failure (said on standard error) when unreadable.
+    private static func read(_ data: Data, of name: String) -> ScenarioOutcome {
         do {
-            return try JSONReportWriter.read(data).scenarios
+            return .measured(try JSONReportWriter.read(data).scenarios)
         } catch {
-            Platform.writeToStandardError("error: scenario \(name) failed: its worker's results are unreadable (\(error))\n")
-            return nil
+            let failure = ScenarioFailure(name: name, cause: .crashed, reason: "its worker's results are unreadable (\(error))")
+            Platform.writeToStandardError(failure.consoleLine(runDirectory: nil))
+            return .failed(failure)
         }
     }
 

@@ -31,7 +31,7 @@ extension Scenario {
     ///     since your endpoint's properties run on both sides (see ``PairedSpeedCheck``).
     ///   - summary: One line for `list`; by default the method and the path.
     ///   - isDefault: Whether the default suite runs it.
-    ///   - thresholds: Its own comparison thresholds.
+    ///   - thresholds: Its own comparison thresholds: those it names replace the command line's.
     public static func build<Request: Endpoint>(
         _ name: String,
         _ endpoint: Request,
@@ -41,7 +41,7 @@ extension Scenario {
         judgedBy check: PairedSpeedCheck = .ratioAndTime,
         summary: String? = nil,
         isDefault: Bool = true,
-        thresholds: Thresholds? = nil
+        thresholds: ThresholdOverrides? = nil
     ) -> Scenario {
         Scenario(
             name,

@@ -15,7 +15,7 @@ extension Scenario {
         _ name: String,
         summary: String? = nil,
         isDefault: Bool = true,
-        thresholds: Thresholds? = nil,
+        thresholds: ThresholdOverrides? = nil,
         _ operation: @escaping @Sendable () async throws -> Void
     ) -> Scenario {
         custom(name, summary: summary, isDefault: isDefault, thresholds: thresholds, setUp: {}, measure: { _ in try await operation() })
@@ -33,7 +33,7 @@ extension Scenario {
         _ name: String,
         summary: String? = nil,
         isDefault: Bool = true,
-        thresholds: Thresholds? = nil,
+        thresholds: ThresholdOverrides? = nil,
         setUp: @escaping @Sendable () async throws -> State,
         measure operation: @escaping @Sendable (State) async throws -> Void
     ) -> Scenario {

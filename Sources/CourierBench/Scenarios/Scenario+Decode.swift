@@ -36,7 +36,7 @@ extension Scenario {
     ///     collection's count, and none for anything else.
     ///   - summary: One line for `list`; by default the type and the payload.
     ///   - isDefault: Whether the default suite runs it; `--filter` reaches it either way.
-    ///   - thresholds: Its own comparison thresholds, when the command line's do not fit.
+    ///   - thresholds: Its own comparison thresholds: those it names replace the command line's.
     public static func decode<Value: Decodable & Sendable>(
         _ name: String,
         as type: Value.Type,
@@ -48,7 +48,7 @@ extension Scenario {
         objects: (@Sendable (Value) -> Int)? = nil,
         summary: String? = nil,
         isDefault: Bool = true,
-        thresholds: Thresholds? = nil
+        thresholds: ThresholdOverrides? = nil
     ) -> Scenario {
         Scenario(
             name,

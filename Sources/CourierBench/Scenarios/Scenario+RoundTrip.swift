@@ -25,7 +25,7 @@ extension Scenario {
     ///   - loop: Closed or open, how many workers, how long.
     ///   - summary: One line for `list`.
     ///   - isDefault: Whether the default suite runs it.
-    ///   - thresholds: Its own comparison thresholds.
+    ///   - thresholds: Its own comparison thresholds: those it names replace the command line's.
     public static func roundTrip<Request: Endpoint>(
         _ name: String,
         sending endpoint: Request,
@@ -34,7 +34,7 @@ extension Scenario {
         loop: Loop = .closed(concurrency: 16),
         summary: String? = nil,
         isDefault: Bool = true,
-        thresholds: Thresholds? = nil
+        thresholds: ThresholdOverrides? = nil
     ) -> Scenario {
         let shape = loop.rate.map { "\(Int($0)) requests/s, at most \(loop.concurrency) in flight" } ?? "\(loop.concurrency) workers"
         return Scenario(

@@ -69,9 +69,10 @@ public struct BenchSuite: Sendable {
         return scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
     }
 
-    /// A scenario's own thresholds, if it has any, for a result of that name (or its partner's).
-    public func thresholds(for resultName: String) -> Thresholds? {
-        scenarios.first { resultName == $0.name || resultName.hasPrefix($0.name + " ") }?.thresholds
+    /// A scenario's own thresholds, if it has any, for a result of that name (or its partner's): the
+    /// metrics they name replace the comparison's, the others stay.
+    public func thresholds(for resultName: String) -> ThresholdOverrides? {
+        scenarios.first { ScenarioResult.isResult(resultName, of: $0.name) }?.thresholds
     }
 
     /// What is wrong with the suite's declarations, or `nil`: a scenario name that breaks

@@ -164,6 +164,20 @@ import Testing
         #expect(page.occurrences(of: "<path class=\"series\" d=\"M") == 4)
     }
 
+    @Test func failedScenariosAreListedWithWhyAndTheirLogPerRun() {
+        var broken = PageFixtures.report([PageFixtures.micro("build/x", samples: [10, 11], mallocs: 1)])
+        broken.failedScenarios = [ScenarioFailure(name: "decode/<b>", cause: .crashed, reason: "its process crashed with SIGILL: Fatal error", log: "failures/decode/<b>.log")]
+        let page = HTMLReportWriter.render(broken)
+        #expect(page.contains("1 scenarios (quick settings), 1 failed"))
+        #expect(page.contains("One scenario ran and produced no figures"))
+        #expect(page.contains("<th scope=\"row\">decode/&lt;b&gt;</th><td class=\"regression\">✖ crashed</td><td>its process crashed with SIGILL: Fatal error</td><td>failures/decode/&lt;b&gt;.log</td>"))
+
+        let overlay = HTMLReportWriter.render(runs: [("before", PageFixtures.report([])), ("after", broken)])
+        #expect(overlay.contains("<th scope=\"col\">run</th><th scope=\"col\">failed</th>"))
+        #expect(overlay.contains("</th><td>after</td><td class=\"regression\">✖ crashed</td>"))
+        #expect(!HTMLReportWriter.render(PageFixtures.report([])).contains("Scenarios that failed"))
+    }
+
     @Test func aReportWithoutScenariosStillRendersAPage() {
         let page = HTMLReportWriter.render(PageFixtures.report([]))
         #expect(page.contains("This report has no scenario results."))

@@ -22,6 +22,9 @@ public enum HTMLReportWriter {
         if runs.count == 1, let comparison = runs[0].report.baselineComparison {
             sections.append(("Comparison with the baseline", "comparison", ComparisonSection.html(comparison)))
         }
+        if let failures = FailureSection.html(runs) {
+            sections.append(("Failed scenarios", "failed", failures))
+        }
         if let load = LoadSection.html(runs) {
             sections.append(("Load scenarios", "load", load))
         }
@@ -66,8 +69,9 @@ public enum HTMLReportWriter {
 
     private static func subtitle(_ runs: [ReportRun]) -> String {
         let scenarios = Set(runs.flatMap { $0.report.scenarios.map(\.name) }).count
+        let failed = Set(runs.flatMap { $0.report.failedScenarios.map(\.name) }).count
         let started = runs.map(\.report.startedAt).joined(separator: ", ")
         let quick = runs.contains { $0.report.isQuick } ? " (quick settings)" : ""
-        return "\(scenarios) scenarios\(quick), started \(started)"
+        return "\(scenarios) scenarios\(quick)\(failed > 0 ? ", \(failed) failed" : ""), started \(started)"
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// What a run of the `bench-probe` executable ended with.
+struct ProbeRun {
+    /// Its exit status.
+    let status: Int32
+    /// Everything it printed on standard output.
+    let output: String
+    /// Everything it printed on standard error.
+    let errors: String
+}
+
+/// Runs `bench-probe` (built beside the tests) with `arguments`, with `BENCH_PROBE_HEALTHY` set when
+/// `healthy`, waiting off the cooperative pool so that the other suites' tasks keep their threads
+/// meanwhile.
+func runProbe(_ arguments: [String], healthy: Bool = false) async throws -> ProbeRun {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("bench-probe")
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["BENCH_PROBE_HEALTHY"] = healthy ? "1" : nil
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let ended = AsyncStream<Int32> { continuation in
+        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+    }
+    try process.run()
+    // Read both to the end before the exit status, so a full pipe cannot stall the probe.
+    async let printed = readToEnd(output)
+    async let said = readToEnd(errors)
+    let (text, errorText) = await (printed, said)
+    var status: Int32 = -1
+    for await code in ended { status = code }
+    return ProbeRun(status: status, output: text, errors: errorText)
+}
+
+private func readToEnd(_ pipe: Pipe) async -> String {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(returning: String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+    }
+}
+
+/// Where SwiftPM put the executables built with the tests: beside the test runner.
+private var productsDirectory: URL {
+    #if os(Linux)
+    URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    #else
+    Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent() ?? Bundle.main.bundleURL
+    #endif
+}
