@@ -17,40 +17,24 @@ struct DescriptorLimitTests {
     /// and nothing sent or written.
     @Test(arguments: Bench.suite.transports.map(\.name))
     func aRunThatCannotFitExits64BeforeTheFirstRequest(transport: String) async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-nofile-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try await runBench(limits: "ulimit -n 128", [
-            "load", "--url", server.url("/movies/1").absoluteString, "--transport", transport, "--concurrency", "100",
-            "--requests", "100", "--out", directory.path,
-        ])
+        let run = try await load(after: "ulimit -n 128", transport: transport, ["--concurrency", "100", "--requests", "100"])
         #expect(run.status == 64)
         #expect(run.errors.hasPrefix(
             "error: 100 connections need about 164 file descriptors, but this process may open only 128 (ulimit -n; hard limit 128): raise the hard limit to at least 164"
         ), "\(run.errors)")
         #expect(run.errors.contains("or lower the concurrency to 64 or less"))
-        #expect(server.requestCount("/movies/1") == 0)
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest").path))
+        #expect(run.served == 0)
+        #expect(run.report == nil)
     }
 
     /// A soft limit below the run's needs and a hard one above: bench raises the soft limit at
     /// start, as wrk and nginx do, and the run succeeds.
     @Test(arguments: Bench.suite.transports.map(\.name))
     func aLowSoftLimitIsRaisedToTheHardOne(transport: String) async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-nofile-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let hard = Platform.descriptorLimit.hard
-        try #require(hard >= 1024, "the test needs a hard limit of at least 1024 (ulimit -Hn)")
-        let run = try await runBench(limits: "ulimit -Sn 128", [
-            "load", "--url", server.url("/movies/1").absoluteString, "--transport", transport, "--concurrency", "200",
-            "--requests", "400", "--out", directory.path,
-        ])
+        try #require(Platform.descriptorLimit.hard >= 1024, "the test needs a hard limit of at least 1024 (ulimit -Hn)")
+        let run = try await load(after: "ulimit -Sn 128", transport: transport, ["--concurrency", "200", "--requests", "400"])
         #expect(run.status == 0, "\(run.errors)")
-        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
-        let outcomes = try #require(report.scenarios.first?.outcomes)
+        let outcomes = try #require(run.report?.scenarios.first?.outcomes)
         #expect(outcomes.succeeded == 400 && outcomes.errors.isEmpty, "\(outcomes.errors)")
     }
 
@@ -59,32 +43,41 @@ struct DescriptorLimitTests {
     /// the run ends with its report instead of libdispatch's trap, and the sockets it could not
     /// open are counted as the client's own limit, not as the server's refusal.
     @Test func descriptorsThatRunOutAnywayAreTheClientsOwnClassAndTheRunEndsWithAReport() async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-nofile-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try await runBench(limits: "ulimit -n 400; for _ in $(seq 150); do exec {held}</dev/null; done", [
-            "load", "--url", server.url("/movies/1").absoluteString, "--transport", "curl", "--concurrency", "300",
-            "--duration", "2s", "--out", directory.path,
-        ])
+        let held = "ulimit -n 400; for _ in $(seq 150); do exec {held}</dev/null; done"
+        let run = try await load(after: held, transport: "curl", ["--concurrency", "300", "--duration", "2s"])
         #expect(run.status == 0 || run.status == 1, "exit \(run.status): \(run.errors)")
-        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
-        let outcomes = try #require(report.scenarios.first?.outcomes)
+        let outcomes = try #require(run.report?.scenarios.first?.outcomes)
         #expect(outcomes.errors["clientDescriptorsExhausted", default: 0] > 0, "\(outcomes.errors)")
         #expect(outcomes.errors["connectionRefused"] == nil, "\(outcomes.errors)")
         #expect(outcomes.reconciles)
     }
 
-    /// Runs the `bench` built beside the tests through bash, after `limits`, and returns its exit
-    /// status and standard error (kept in a file, so that a chatty run cannot fill a pipe).
-    private func runBench(limits: String, _ arguments: [String]) async throws -> (status: Int32, errors: String) {
-        let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("bench-nofile-\(UUID().uuidString).stderr")
+    /// How a `bench load` process ended.
+    private struct LoadRun {
+        let status: Int32
+        let errors: String
+        /// Requests the fixture server answered.
+        let served: Int
+        /// The report it wrote, if any.
+        let report: Report?
+    }
+
+    /// Runs the `bench` built beside the tests through bash, after `limits`, as `bench load` of a
+    /// fixture server of its own over `transport` with `options`. Standard error is kept in a
+    /// file, so that a chatty run cannot fill a pipe.
+    private func load(after limits: String, transport: String, _ options: [String]) async throws -> LoadRun {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-nofile-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let errorsFile = directory.appendingPathExtension("stderr")
         try Data().write(to: errorsFile)
         defer { try? FileManager.default.removeItem(at: errorsFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         // "$0" is the bench executable and "$@" its arguments: nothing of the command line is quoted by hand.
-        process.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", benchExecutable.path] + arguments
+        process.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", benchExecutable.path, "load", "--url", server.url("/movies/1").absoluteString,
+                             "--transport", transport, "--out", directory.path] + options
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errorsFile)
         let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
@@ -96,7 +89,8 @@ struct DescriptorLimitTests {
                 continuation.resume(throwing: error)
             }
         }
-        return (status, String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self))
+        let report = try? JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        return LoadRun(status: status, errors: String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self), served: server.requestCount("/movies/1"), report: report)
     }
 
     /// The `bench` executable SwiftPM built with the tests, beside the test runner.
