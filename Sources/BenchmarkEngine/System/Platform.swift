@@ -48,7 +48,8 @@ public enum Platform {
     /// `RLIMIT_NOFILE` limit in force and the hard one it may be raised to.
     public static var descriptorLimit: DescriptorLimit {
         var limit = rlimit()
-        guard getrlimit(Self.openFilesResource, &limit) == 0 else { return DescriptorLimit(soft: 0, hard: 0) }
+        // Unknown, which no run should be refused for.
+        guard getrlimit(Self.openFilesResource, &limit) == 0 else { return DescriptorLimit(soft: .max, hard: .max) }
         return DescriptorLimit(soft: Self.count(limit.rlim_cur), hard: Self.count(limit.rlim_max))
     }
 
