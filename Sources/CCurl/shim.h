@@ -32,6 +32,11 @@ static inline CURLcode courier_curl_easy_setopt_close_socket_function(CURL *hand
     return curl_easy_setopt(handle, option, value);
 }
 
+static inline CURLcode courier_curl_easy_setopt_open_socket_function(CURL *handle, CURLoption option,
+                                                                     curl_opensocket_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
 static inline CURLcode courier_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -16,8 +16,12 @@ import Synchronization
 /// It behaves as ``Courier/URLSessionTransport`` does where callers can tell: redirects are
 /// followed by the same rules (``Courier/Redirects``), bodies are decompressed, failures throw `URLError` with the codes URLSession uses
 /// (refused: `.cannotConnectToHost`, timeout: `.timedOut`, reset or truncated: `.networkConnectionLost`,
-/// no or garbled reply: `.badServerResponse`), and cancelling the calling task removes the transfer
-/// from libcurl and throws `URLError(.cancelled)`.
+/// no or garbled reply: `.badServerResponse`), with the system's error, when there is one, beneath
+/// it as an `NSPOSIXErrorDomain` error under `NSUnderlyingErrorKey` (as Apple's URLSession does: a
+/// refusal's `ECONNREFUSED` tells it from this process's own `EMFILE`), and cancelling the calling
+/// task removes the transfer from libcurl and throws `URLError(.cancelled)`. Its sockets leave a
+/// few descriptors of the process's limit free (a connection that would take them fails with
+/// `EMFILE`), so that running out cannot starve the rest of the process.
 ///
 /// Connections are kept alive and reused, except by requests that must not run twice (see
 /// ``send(_:)``). At most ``CurlConfiguration/maximumConnectionsPerHost``

@@ -61,6 +61,15 @@ public struct CourierJSONDecoder: Sendable {
         return try state.decodeDocument(as: T.self)
     }
 
+    /// Checks that `data` is one JSON document by RFC 8259, as ``decode(_:from:)`` does before it
+    /// decodes anything, without decoding it: the strict parse alone.
+    ///
+    /// - Throws: ``JSONSyntaxError`` naming the first rule `data` breaks, with its line, column and
+    ///   byte; `DecodingError.dataCorrupted` when it is longer than the 4 GiB the decoder reads.
+    public static func validate(_ data: Data) throws {
+        try data.withUnsafeBytes { try ParsedInput.parsing($0).deallocate() }
+    }
+
     /// Decodes a value of type `T` from the JSON document `bytes`.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         let state = try bytes.withUnsafeBytes { try DecodingState.parsing($0, options: self) }

@@ -78,6 +78,23 @@ func testClient(_ baseURL: URL, timeout: TimeInterval = 2) -> APIClient {
         withExtendedLifetime(refusing) {}
     }
 
+    /// A socket this process could not open (`EMFILE`, or the system-wide `ENFILE`) is the
+    /// client's own limit, whichever `URLError` code the transport chose; the errno a transport
+    /// passes on under `NSUnderlyingErrorKey` tells it from the server's refusal (issue 19, item 6).
+    @Test(arguments: [
+        (EMFILE, URLError.Code.cannotConnectToHost, "clientDescriptorsExhausted"),
+        (ENFILE, .cannotConnectToHost, "clientDescriptorsExhausted"),
+        (EMFILE, .unknown, "clientDescriptorsExhausted"),
+        (ECONNREFUSED, .cannotConnectToHost, "connectionRefused"),
+        (ECONNRESET, .networkConnectionLost, "connectionLost"),
+    ] as [(Int32, URLError.Code, String)])
+    func theSystemErrorBeneathTellsTheClientsLimitFromTheServers(code: Int32, urlCode: URLError.Code, expected: String) {
+        let cause = NSError(domain: NSPOSIXErrorDomain, code: Int(code))
+        let error = APIError(.transport, underlyingError: URLError(urlCode, userInfo: [NSUnderlyingErrorKey: cause]))
+        #expect(ErrorClass(error).description == expected)
+        #expect(ErrorClass(APIError(.transport, underlyingError: URLError(urlCode))).description != "clientDescriptorsExhausted")
+    }
+
     @Test func aSlowDripSucceedsWhenItKeepsComingAndTimesOutWhenTheWholeTakesTooLong() async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }

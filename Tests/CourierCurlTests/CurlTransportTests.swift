@@ -97,6 +97,22 @@ struct CurlTransportTests {
         }
     }
 
+    /// The curl transport passes the system's error on beneath its `URLError`, as Apple's URLSession
+    /// does, so that a caller can tell the server's refusal from the client's own limits (issue 19,
+    /// item 6: `EMFILE` counted as `connectionRefused`). URLSession on Linux passes none.
+    @Test func theSystemsErrorRidesBeneathAFailedConnect() async throws {
+        try await withTransport(.curl) { transport in
+            do {
+                _ = try await transport.fetch("http://127.0.0.1:1/hello")
+                Issue.record("port 1 answered")
+            } catch let error as URLError {
+                let cause = try #require(error.errorUserInfo[NSUnderlyingErrorKey] as? NSError)
+                #expect(cause.domain == NSPOSIXErrorDomain && cause.code == Int(ECONNREFUSED))
+                #expect(cause.localizedDescription == "Connection refused")
+            }
+        }
+    }
+
     @Test(arguments: TransportKind.allCases)
     func aClosedConnectionWithoutAReplyIsABadServerResponse(_ kind: TransportKind) async throws {
         try await withNginx { server in

@@ -25,8 +25,13 @@ struct ParserTests {
     @Test(arguments: [
         ("", "Unexpected end of data (expected a value), at line 1, column 1 (byte 0)"),
         ("  ", "Unexpected end of data (expected a value), at line 1, column 3 (byte 2)"),
-        ("[1,]", "Unexpected character ']' (expected a value), at line 1, column 4 (byte 3)"),
-        ("{\"a\":1,}", "Unexpected character '}' (expected a key in double quotes after ','), at line 1, column 8 (byte 7)"),
+        ("[1,]", "Trailing comma before ']' (JSON allows none), at line 1, column 3 (byte 2)"),
+        ("{\"a\":1,}", "Trailing comma before '}' (JSON allows none), at line 1, column 7 (byte 6)"),
+        ("[1,\n  ]", "Trailing comma before ']' (JSON allows none), at line 1, column 3 (byte 2)"),
+        ("{\"a\": [1, 2],\n}", "Trailing comma before '}' (JSON allows none), at line 1, column 13 (byte 12)"),
+        ("[,]", "Unexpected character ',' (expected a value), at line 1, column 2 (byte 1)"),
+        ("[1,,]", "Unexpected character ',' (expected a value), at line 1, column 4 (byte 3)"),
+        ("{\"a\":]", "Unexpected character ']' (expected a value), at line 1, column 6 (byte 5)"),
         ("{\"a\" 1}", "Unexpected character '1' (expected ':' after an object key), at line 1, column 6 (byte 5)"),
         ("[1 2]", "Unexpected character '2' (expected ',' or ']' after an array element), at line 1, column 4 (byte 3)"),
         ("{\"a\":1 \"b\":2}", "Unexpected character '\"' (expected ',' or '}' after an object member), at line 1, column 8 (byte 7)"),
@@ -46,6 +51,31 @@ struct ParserTests {
     ])
     func errorsSayWhatAndWhere(json: String, message: String) {
         #expect(syntaxError(json) == "The given data was not valid JSON: \(message).")
+    }
+
+    /// `validate` is the same strict parse without decoding anything: the rule and its place as
+    /// fields, the error `decode` wraps as its underlying error.
+    @Test(arguments: [
+        ("[1,]", "Trailing comma before ']' (JSON allows none)", 1, 3, 2),
+        ("{\n  \"title\": \"a\tb\"\n}", "Unescaped control character byte 0x09 in a string", 2, 14, 15),
+        ("", "Unexpected end of data (expected a value)", 1, 1, 0),
+    ] as [(String, String, Int, Int, Int)])
+    func validateNamesTheRuleAndWhereItBroke(json: String, reason: String, line: Int, column: Int, offset: Int) throws {
+        let error = try #require(throws: JSONSyntaxError.self) { try CourierJSONDecoder.validate(Data(json.utf8)) }
+        #expect(error.reason == reason && error.line == line && error.column == column && error.offset == offset)
+        #expect("\(error)" == "\(reason), at line \(line), column \(column) (byte \(offset))")
+        do {
+            _ = try CourierJSONDecoder().decode(Skipped.self, from: Data(json.utf8))
+            Issue.record("decoded \(json)")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.underlyingError as? JSONSyntaxError == error)
+        }
+    }
+
+    @Test func validateAcceptsAnyDocumentWhateverItHolds() throws {
+        for json in ["0", "[]", "{\"a\": [1, 2.5e3, \"x\", true, null]}", "\u{FEFF}[1]", "0e1"] {
+            try CourierJSONDecoder.validate(Data(json.utf8))
+        }
     }
 
     @Test(arguments: [

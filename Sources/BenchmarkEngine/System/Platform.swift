@@ -44,6 +44,49 @@ public enum Platform {
         return watch
     }
 
+    /// How many descriptors (sockets, files, pipes) this process may have open at once: the soft
+    /// `RLIMIT_NOFILE` limit in force and the hard one it may be raised to.
+    public static var descriptorLimit: DescriptorLimit {
+        var limit = rlimit()
+        // Unknown, which no run should be refused for.
+        guard getrlimit(Self.openFilesResource, &limit) == 0 else { return DescriptorLimit(soft: .max, hard: .max) }
+        return DescriptorLimit(soft: Self.count(limit.rlim_cur), hard: Self.count(limit.rlim_max))
+    }
+
+    /// Raises the soft descriptor limit as far as the hard one allows, as wrk and nginx do: shells
+    /// start processes with a soft limit (often 1024) far below what a load generator needs, and
+    /// past it every socket fails with `EMFILE`. Returns the limit in force afterwards; when the
+    /// system refuses, the limit stays as it was.
+    @discardableResult
+    public static func raiseDescriptorLimit() -> DescriptorLimit {
+        var limit = rlimit()
+        guard getrlimit(Self.openFilesResource, &limit) == 0 else { return descriptorLimit }
+        var target = limit.rlim_max
+        #if canImport(Darwin)
+        // Darwin refuses a soft limit above OPEN_MAX whatever the hard limit says.
+        target = min(target, rlim_t(OPEN_MAX))
+        #endif
+        if target > limit.rlim_cur {
+            limit.rlim_cur = target
+            _ = setrlimit(Self.openFilesResource, &limit)
+        }
+        return descriptorLimit
+    }
+
+    #if canImport(Glibc)
+    private static let openFilesResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    // Glibc's RLIM_INFINITY, ((rlim_t) -1), does not import into Swift.
+    private static let unlimited = rlim_t.max
+    #else
+    private static let openFilesResource = RLIMIT_NOFILE
+    private static let unlimited = RLIM_INFINITY
+    #endif
+
+    /// A limit as a count, "unlimited" as `Int.max`.
+    private static func count(_ value: rlim_t) -> Int {
+        value == unlimited ? Int.max : Int(clamping: value)
+    }
+
     /// Whether standard output is a terminal, where a live progress line makes sense.
     public static var standardOutputIsTerminal: Bool {
         isatty(STDOUT_FILENO) == 1
@@ -170,6 +213,20 @@ public enum Platform {
             unlink(temporary.path)
             throw PlatformError(call: "rename", path: link.path)
         }
+    }
+}
+
+/// A process's limit on open descriptors (``Platform/descriptorLimit``).
+public struct DescriptorLimit: Sendable, Equatable {
+    /// The limit in force: past it, opening a socket or a file fails with `EMFILE`.
+    public let soft: Int
+    /// How far the process may raise ``soft`` itself (`Int.max`: no limit).
+    public let hard: Int
+
+    /// A limit of `soft`, raisable to `hard`.
+    public init(soft: Int, hard: Int) {
+        self.soft = soft
+        self.hard = hard
     }
 }
 

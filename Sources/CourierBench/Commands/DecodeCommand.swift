@@ -1,12 +1,15 @@
 import BenchmarkEngine
 import Courier
+import CourierJSON
 import Foundation
 
-/// `decode --file`: how fast the client parses a JSON file without a model (`JSONValue`), and the
-/// shape of the document — a first look at a captured payload before writing its model.
+/// `decode --file`: whether a JSON file is valid, by the strict parser, and how fast the client
+/// reads it without a model — the parse alone and a whole `JSONValue` tree, each measured and
+/// labelled — and the shape of the document: a first look at a captured payload before writing its
+/// model.
 public struct DecodeCommand: BenchCommand, Equatable {
     public static let name = "decode"
-    public static let abstract = "Measures parsing a JSON file (schema-less) and shows its shape."
+    public static let abstract = "Checks a JSON file strictly, measures parsing it (schema-less) and shows its shape."
     public static let synopsis = "decode --file <payload.json> [--quick]"
 
     let file: String
@@ -14,9 +17,12 @@ public struct DecodeCommand: BenchCommand, Equatable {
 
     public static func help(in suite: BenchSuite) -> String {
         """
-        OVERVIEW: Decodes a JSON file through the client's decode path as JSONValue (any JSON, no
-        model), timed as the micro-benchmarks are, and shows MB/s, allocations, and how deep and wide
-        the document is.
+        OVERVIEW: Checks a JSON file against RFC 8259 with CourierJSON's strict parser, then times,
+        as the micro-benchmarks are, two ways of reading it without a model, each a row:
+          parse   the strict parser alone: every byte checked and indexed, no value built
+          tree    the client's decode path building a JSONValue tree with Foundation's
+                  JSONDecoder, as 'load --decode json' does
+        Each row shows MB/s and allocations per read. Then how deep and wide the document is.
 
         USAGE: \(suite.tool) decode --file <payload.json> [--quick]
 
@@ -25,7 +31,9 @@ public struct DecodeCommand: BenchCommand, Equatable {
           --quick                 Short measurements.
           -h, --help              Shows this help.
 
-        A file that does not exist or cannot be read exits 66; one that is not JSON exits 65.
+        A file that does not exist or cannot be read exits 66. One that is not JSON (a trailing
+        comma included) exits 65 with the rule it breaks and where, such as "Unescaped control
+        character byte 0x09 in a string, at line 8, column 20 (byte 143)".
         """
     }
 
@@ -42,25 +50,65 @@ public struct DecodeCommand: BenchCommand, Equatable {
         }
         let document: JSONValue
         do {
-            document = try JSONDecoder().decode(JSONValue.self, from: data)
+            try CourierJSONDecoder.validate(data)
+            // The strict decoder reads every valid document; Foundation's refuses a few (`0e1`).
+            document = try CourierJSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw InvalidInput("'\(file)' is not JSON: \((error as? DecodingError)?.summary ?? "\(error)")")
+            throw InvalidInput("'\(file)' is not JSON: \(Self.reason(error))")
         }
         let client = APIClient.decodingOnly(with: JSONDecoder())
-        let name = "decode --file \(URL(fileURLWithPath: file).lastPathComponent)"
-        let scenario = Scenario(name, summary: "JSONValue from \(file)") { context in
-            var result = try await MicroRunner.measure(in: context) { iterations in
-                for _ in 0..<iterations { blackHole(try client.decode(JSONValue.self, from: data)) }
-            }
-            result.payloadBytesPerOperation = data.count
-            return [result]
+        let treeFailure: String?
+        do {
+            _ = try client.decode(JSONValue.self, from: data)
+            treeFailure = nil
+        } catch {
+            treeFailure = Self.reason(error)
         }
-        let outcomes = await ScenarioExecution.runHere([scenario], isQuick: isQuick)
-        guard let results = outcomes.first?.results else { return .failure }
+        let outcomes = await ScenarioExecution.runHere(scenarios(data, client: client, tree: treeFailure == nil), isQuick: isQuick)
+        let results = outcomes.compactMap(\.results).flatMap { $0 }
+        guard results.count == outcomes.count else { return .failure }
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let report = Report(runID: "", startedAt: "", environment: environment, commandLine: context.commandLine, isQuick: isQuick, scenarios: results)
         print(SummaryTable(report).markdown())
+        print("parse: CourierJSON's strict parser alone, every byte checked and indexed, no value built.")
+        if let treeFailure {
+            print("tree: not measured; Foundation's JSONDecoder refuses this valid document (\(treeFailure)).")
+        } else {
+            print("tree: the client's decode path building a JSONValue tree with Foundation's JSONDecoder.")
+        }
+        print()
         print(DocumentShape(document).description(bytes: data.count))
         return .success
+    }
+
+    /// The strict parse alone, then, when Foundation reads the document, the `JSONValue` tree.
+    func scenarios(_ data: Data, client: APIClient, tree: Bool) -> [Scenario] {
+        let name = "decode --file \(URL(fileURLWithPath: file).lastPathComponent)"
+        let parse = Scenario("\(name): parse", summary: "CourierJSON's strict parser alone over \(file)") { context in
+            try await [Self.measure(data, in: context) { try CourierJSONDecoder.validate(data) }]
+        }
+        guard tree else { return [parse] }
+        let build = Scenario("\(name): tree", summary: "JSONValue from \(file) through the client's decode path") { context in
+            try await [Self.measure(data, in: context) { blackHole(try client.decode(JSONValue.self, from: data)) }]
+        }
+        return [parse, build]
+    }
+
+    /// `read` timed as the micro-benchmarks are, its throughput counted in `data`'s bytes.
+    private static func measure(_ data: Data, in context: ScenarioContext, _ read: @escaping () throws -> Void) async throws -> ScenarioResult {
+        var result = try await MicroRunner.measure(in: context) { iterations in
+            for _ in 0..<iterations { try read() }
+        }
+        result.payloadBytesPerOperation = data.count
+        return result
+    }
+
+    /// Why `error` stopped a read, in one line: the strict parser's rule and place, or a decoding
+    /// error's summary.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? JSONSyntaxError { return "\(error)" }
+        if let error = error as? DecodingError { return error.summary }
+        if let error = (error as? APIError)?.underlyingError as? DecodingError { return error.summary }
+        return "\(error)"
     }
 }

@@ -81,6 +81,10 @@ struct LoadOptions: Equatable {
         transport(<URLError code>) or cancelled; scheduled = sent + missed, sent = succeeded + errors,
         for the run and for each interval. Exit status 3 when an objective (--slo) was not met; 1 when
         not one request succeeded or the report directory cannot be written.
+
+        bench raises its soft descriptor limit (ulimit -n) to the hard one; a run whose connections
+        cannot fit in it exits 64 before the first request, saying what to raise. A socket this
+        process could not open is counted as clientDescriptorsExhausted, not as the server's refusal.
         """
     }
 

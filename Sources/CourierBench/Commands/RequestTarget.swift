@@ -11,8 +11,10 @@ struct RequestTarget {
     let operation: @Sendable () async -> RequestOutcome
 
     /// Reads the body file — a usage error when it cannot be read, before anything is sent — and
-    /// opens the transport for `connections` requests at once.
+    /// opens the transport for `connections` requests at once; a usage error too when the
+    /// process's descriptor limit cannot hold that many connections (``DescriptorBudget``).
     static func open(_ options: RequestOptions, connections: Int, usage: String) throws -> RequestTarget {
+        try DescriptorBudget(connections: connections, host: options.url.host).check(against: Platform.descriptorLimit, usage: usage)
         var body: Data?
         if let file = options.bodyFile {
             guard let data = FileManager.default.contents(atPath: file) else {

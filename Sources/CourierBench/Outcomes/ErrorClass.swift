@@ -28,6 +28,10 @@ enum ErrorClass: Hashable, CustomStringConvertible {
     /// The response was larger than `--max-body` (after decompression) or its header section larger
     /// than the transport keeps.
     case responseTooLarge
+    /// This process ran out of descriptors (`EMFILE`, or the system `ENFILE`) and could not open a
+    /// socket: the client's limit, not the server's refusal. Told apart only where the transport
+    /// passes the system's error on (the curl transport does; URLSession on Linux does not).
+    case localDescriptors
     /// Any other transport failure, by its `URLError` code (`nil` when the cause was not a `URLError`).
     case transport(Int?)
     /// The calling task was cancelled (a run that is stopping); not a failure of the server.
@@ -52,6 +56,11 @@ enum ErrorClass: Hashable, CustomStringConvertible {
     }
 
     private init(transport error: URLError?) {
+        if let cause = error?.errorUserInfo[NSUnderlyingErrorKey] as? NSError, cause.domain == NSPOSIXErrorDomain,
+           cause.code == Int(EMFILE) || cause.code == Int(ENFILE) {
+            self = .localDescriptors
+            return
+        }
         switch error?.code {
         case .timedOut?:
             self = .timeout
@@ -76,6 +85,7 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .connectionLost: "connectionLost"
         case .invalidFraming: "invalidFraming"
         case .responseTooLarge: "responseTooLarge"
+        case .localDescriptors: "clientDescriptorsExhausted"
         case .transport(let code?): "transport(\(code))"
         case .transport(nil): "transport"
         case .cancelled: "cancelled"

@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import Foundation
 
 /// The entry point of a bench executable: declare the suite, mark the type `@main`, and the whole
@@ -23,7 +24,12 @@ public protocol BenchMain {
 
 extension BenchMain {
     /// Runs the process's command line against ``suite`` and exits with its code.
+    ///
+    /// The soft descriptor limit is raised to the hard one first (``Platform/raiseDescriptorLimit()``):
+    /// a load run holds one socket per connection, and the shell's default soft limit is often
+    /// far below that.
     public static func main() async {
+        Platform.raiseDescriptorLimit()
         let execution = ScenarioExecution.isolated(executable: Bundle.main.executableURL)
         let code = await suite.main(arguments: Array(CommandLine.arguments.dropFirst()), execution: execution)
         exit(code.rawValue)

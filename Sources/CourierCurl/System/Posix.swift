@@ -3,7 +3,7 @@ import CLinuxEvents
 import Glibc
 #endif
 
-/// Every operating-system call the transport makes: epoll, eventfd, timerfd and `close`, with
+/// Every operating-system call the transport makes: epoll, eventfd, timerfd, sockets and `close`, with
 /// `errno` read once and `EINTR` retried here so that callers never see it.
 ///
 /// Linux only: the reactor is built on epoll. The functions return `nil` or `false` on failure and
@@ -99,6 +99,29 @@ enum Posix {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+    }
+
+    /// Descriptors a new socket must leave free below the process's limit. The rest of the
+    /// process needs a few while the transport holds every other one: libdispatch's thread-pool
+    /// monitor opens `/proc/<tid>/stat` every second and traps (SIGILL) when it cannot, and the
+    /// bench writes its reports at the end.
+    static let reservedDescriptors = 16
+
+    /// A new socket closed on `exec`, for libcurl's connections. A socket that would leave fewer
+    /// than ``reservedDescriptors`` free is closed at once and refused with `EMFILE`, as if the
+    /// limit had been reached, so that the transport's connections can never starve the process.
+    static func openSocket(family: Int32, type: Int32, protocol: Int32) -> Int32? {
+        let descriptor = socket(family, type | Int32(SOCK_CLOEXEC.rawValue), `protocol`)
+        guard descriptor >= 0 else { return nil }
+        var limit = rlimit()
+        // rlim_t.max is RLIM_INFINITY, whose C definition does not import.
+        if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
+           UInt64(descriptor) + UInt64(reservedDescriptors) >= UInt64(limit.rlim_cur) {
+            _ = Glibc.close(descriptor)
+            errno = EMFILE
+            return nil
+        }
+        return descriptor
     }
 
     /// Closes `descriptor`. Not retried on `EINTR`: Linux releases the descriptor either way.

@@ -27,6 +27,10 @@ final class Exchange {
     private var isReadingHead = false
     /// libcurl's words for the last failure, which say more than its code (`CURLOPT_ERRORBUFFER`).
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The `errno` of the socket this request could not open, 0 if none failed. libcurl 7.88
+    /// reports a failed `socket()` as a failed connect with `CURLINFO_OS_ERRNO` 0, which reads as
+    /// the server's refusal; the open-socket callback keeps the real reason here.
+    fileprivate var socketError: Int32 = 0
 
     /// A new easy handle with the options every request shares, or `nil` when libcurl cannot make
     /// one (out of memory) or refuses an option. `socketOwner` is the reactor loop that closes the
@@ -47,6 +51,8 @@ final class Exchange {
         options.set(CURLOPT_HEADERDATA, pointer: context)
         options.set(CURLOPT_CLOSESOCKETFUNCTION, closeSocket: onCloseSocket)
         options.set(CURLOPT_CLOSESOCKETDATA, pointer: socketOwner)
+        options.set(CURLOPT_OPENSOCKETFUNCTION, openSocket: onOpenSocket)
+        options.set(CURLOPT_OPENSOCKETDATA, pointer: context)
         options.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
         if let timeout = configuration.connectTimeout { options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds) }
         if let timeout = configuration.timeout { options.set(CURLOPT_TIMEOUT_MS, timeout.curlMilliseconds) }
@@ -104,17 +110,28 @@ final class Exchange {
                 submission.continuation.resume(throwing: URLError(.badServerResponse))
             }
         } else {
-            // libcurl's own words for the failure, as URLSession on Linux also passes them on.
+            // libcurl's own words for the failure, as URLSession on Linux also passes them on, and
+            // the system's error beneath it, as Apple's URLSession does (NSUnderlyingErrorKey).
             let reason = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
             if let framing = ResponseFramingError(libcurlMessage: reason) {
                 submission.continuation.resume(throwing: framing)
             } else if isReadingHead, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: reason) {
                 submission.continuation.resume(throwing: tooLarge)
             } else {
-                submission.continuation.resume(throwing: URLError(URLError.Code(curl: code), userInfo: [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]))
+                var userInfo: [String: Any] = [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]
+                if let cause = systemError() { userInfo[NSUnderlyingErrorKey] = cause }
+                submission.continuation.resume(throwing: URLError(URLError.Code(curl: code), userInfo: userInfo))
             }
         }
         recycle()
+    }
+
+    /// The system's error behind a failed transfer, in `NSPOSIXErrorDomain`, or `nil` if libcurl
+    /// names none.
+    private func systemError() -> NSError? {
+        var code = Int(socketError)
+        if code == 0 { courier_curl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &code) }
+        return code == 0 ? nil : NSError(domain: NSPOSIXErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(Int32(clamping: code)))])
     }
 
     /// Fails the request with `URLError(.cancelled)`, as URLSession does, and forgets it.
@@ -133,6 +150,7 @@ final class Exchange {
 
     private func recycle() {
         submission = nil
+        socketError = 0
         origin = ""
         headers = HTTPHeaders()
         body = Data()
@@ -260,6 +278,17 @@ private func deliver(
 ) -> Int {
     guard let context else { return 0 }
     return sink(Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+}
+
+/// Opens libcurl's sockets through ``Posix/openSocket(family:type:protocol:)``, which keeps a
+/// reserve of descriptors for the rest of the process, and records why one could not be opened.
+private let onOpenSocket: curl_opensocket_callback = { context, _, address in
+    guard let context, let address else { return CURL_SOCKET_BAD }
+    if let descriptor = Posix.openSocket(family: address.pointee.family, type: address.pointee.socktype, protocol: address.pointee.protocol) {
+        return descriptor
+    }
+    Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().socketError = Posix.lastError
+    return CURL_SOCKET_BAD
 }
 
 extension CurlConfiguration.HTTPVersion {

@@ -36,6 +36,10 @@ struct OptionSetter {
         record(courier_curl_easy_setopt_close_socket_function(easy, option, function))
     }
 
+    mutating func set(_ option: CURLoption, openSocket function: curl_opensocket_callback) {
+        record(courier_curl_easy_setopt_open_socket_function(easy, option, function))
+    }
+
     private mutating func record(_ code: CURLcode) {
         if failure == CURLE_OK, code != CURLE_OK { failure = code }
     }

@@ -43,30 +43,14 @@ final class DecodingState: CodingStack {
 
     /// Copies `input`, checks that it is one JSON document and indexes it.
     static func parsing(_ input: UnsafeRawBufferPointer, options: CourierJSONDecoder) throws -> DecodingState {
-        // Offsets on the tape are 32-bit.
-        guard input.count < Int(UInt32.max) - Parser.padding else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "The document is \(input.count) bytes long; CourierJSONDecoder reads documents up to 4 GiB."))
-        }
-        let length = input.count
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Parser.padding)
-        if let source = input.baseAddress {
-            bytes.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: length)
-        }
-        (bytes + length).initialize(repeating: 0, count: Parser.padding)
-        // About one entry per six bytes in typical API responses; the parser grows the tape if not.
-        let capacity = length / 6 + 16
-        var parser = Parser(bytes: bytes, length: length, tokens: .allocate(capacity: capacity), capacity: capacity)
+        let parsed: ParsedInput
         do {
-            try parser.parseDocument()
-        } catch {
-            let location = TextLocation(of: error.offset, in: UnsafeBufferPointer(start: bytes, count: length))
-            parser.tokens.deallocate()
-            bytes.deallocate()
+            parsed = try ParsedInput.parsing(input)
+        } catch let error as JSONSyntaxError {
             throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error.message), at \(location).", underlyingError: error))
+                codingPath: [], debugDescription: "The given data was not valid JSON: \(error).", underlyingError: error))
         }
-        return DecodingState(bytes: bytes, length: length, tokens: parser.tokens, tokenCount: parser.count, options: options)
+        return DecodingState(bytes: parsed.bytes, length: parsed.length, tokens: parsed.tokens, tokenCount: parsed.tokenCount, options: options)
     }
 
     /// A state that owns `bytes` and `tokens` from now on.

@@ -78,7 +78,7 @@ struct Parser {
             case UInt8(ascii: "n"):
                 i = try scanLiteral(.null, at: i)
             default:
-                throw unexpected(at: i, expecting: "a value")
+                throw trailingComma(before: i) ?? unexpected(at: i, expecting: "a value")
             }
             // A value is complete; what may follow it depends on the container it is in.
             while open != Self.topLevel {
@@ -152,7 +152,8 @@ struct Parser {
     private mutating func scanKey(at start: Int, afterComma: Bool) throws(SyntaxError) -> Int {
         var i = skipWhitespace(from: start)
         guard bytes[i] == UInt8(ascii: "\"") else {
-            throw unexpected(at: i, expecting: afterComma ? "a key in double quotes after ','" : "a key in double quotes or '}'")
+            guard afterComma else { throw unexpected(at: i, expecting: "a key in double quotes or '}'") }
+            throw trailingComma(before: i) ?? unexpected(at: i, expecting: "a key in double quotes after ','")
         }
         i = skipWhitespace(from: try scanString(at: i))
         guard bytes[i] == UInt8(ascii: ":") else { throw unexpected(at: i, expecting: "':' after an object key") }
@@ -215,6 +216,16 @@ struct Parser {
     private func unexpected(at offset: Int, expecting expected: String) -> SyntaxError {
         guard offset < length else { return SyntaxError(message: "Unexpected end of data (expected \(expected))", offset: offset) }
         return SyntaxError(message: "Unexpected \(Self.describe(bytes[offset])) (expected \(expected))", offset: offset)
+    }
+
+    /// The error for a closing bracket where a comma promised another element (`[1,]`,
+    /// `{"a":1,}`), at the comma: the one mistake lenient parsers forgive, named for what it is.
+    private func trailingComma(before offset: Int) -> SyntaxError? {
+        guard offset < length, bytes[offset] == UInt8(ascii: "]") || bytes[offset] == UInt8(ascii: "}") else { return nil }
+        var comma = offset - 1
+        while comma > 0, bytes[comma] == 0x20 || bytes[comma] == 0x0A || bytes[comma] == 0x0D || bytes[comma] == 0x09 { comma -= 1 }
+        guard bytes[comma] == UInt8(ascii: ",") else { return nil }
+        return SyntaxError(message: "Trailing comma before '\(Character(Unicode.Scalar(bytes[offset])))' (JSON allows none)", offset: comma)
     }
 
     /// "character 'x'" for printable ASCII, "byte 0x07" otherwise.

@@ -6,6 +6,37 @@ struct SyntaxError: Error {
     let offset: Int
 }
 
+/// Why a document is not JSON by RFC 8259, and where: the rule its first offending byte breaks,
+/// with the line and column people count and the byte offset programs use.
+///
+/// ``CourierJSONDecoder/validate(_:)`` throws it; ``CourierJSONDecoder/decode(_:from:)`` throws a
+/// `DecodingError.dataCorrupted` with it as the `underlyingError`.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The rule broken, as a sentence without a final period, such as `Trailing comma before ']'
+    /// (JSON allows none)` or `Unescaped control character byte 0x09 in a string`.
+    public let reason: String
+    /// The line of the offending byte, from 1; lines end at `\n`.
+    public let line: Int
+    /// Its column, from 1, counted in Unicode scalars.
+    public let column: Int
+    /// Its offset in the document, in bytes from 0.
+    public let offset: Int
+
+    /// `error` located in `bytes`, the document it was found in.
+    init(_ error: SyntaxError, in bytes: UnsafeBufferPointer<UInt8>) {
+        let location = TextLocation(of: error.offset, in: bytes)
+        reason = error.message
+        line = location.line
+        column = location.column
+        offset = error.offset
+    }
+
+    /// `<reason>, at line 8, column 20 (byte 143)`.
+    public var description: String {
+        "\(reason), at line \(line), column \(column) (byte \(offset))"
+    }
+}
+
 /// Where a byte lies in the input, as people count: lines and columns from 1.
 struct TextLocation: CustomStringConvertible {
     /// The line, from 1; lines end at `\n`.
