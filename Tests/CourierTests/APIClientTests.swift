@@ -70,7 +70,8 @@ import Testing
         #expect(context.codingPath.map(\.stringValue) == ["Index 1", "id"])
         // JSONDecoder accepts the trailing comma; CourierJSONDecoder does not.
         let invalid = await #expect(throws: APIError.decoding) { try await client.send(Movies(page: 2)) }
-        #expect(invalid?.decodingError.map { "\($0)" }?.contains("line 1, column 27") == true)
+        let message = invalid?.decodingError.map { "\($0)" } ?? ""
+        #expect(message.contains("Trailing comma before ']'") && message.contains("line 1, column 26"), "\(message)")
     }
 
     @Test(arguments: Flavour.allCases)

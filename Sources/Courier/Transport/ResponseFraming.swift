@@ -48,22 +48,73 @@ public struct ResponseFramingError: Error, Sendable, Hashable, CustomStringConve
     /// Returns the length announced, or `nil` when none was.
     @discardableResult
     public static func check(contentLengths: [String], hasTransferEncoding: Bool) throws(ResponseFramingError) -> Int64? {
-        guard !contentLengths.isEmpty else { return nil }
-        if hasTransferEncoding { throw ResponseFramingError(.contentLengthWithTransferEncoding) }
-        var lengths: [Int64] = []
-        var values: [String] = []
-        for field in contentLengths {
-            for item in field.split(separator: ",", omittingEmptySubsequences: false) {
-                let value = item.trimmingOptionalWhitespace
-                guard !value.isEmpty, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let length = Int64(value) else {
-                    throw ResponseFramingError(.invalidContentLength(String(value)))
-                }
-                lengths.append(length)
-                values.append(String(value))
+        var framing = Framing()
+        for value in contentLengths { try framing.add(contentLength: value) }
+        framing.hasTransferEncoding = hasTransferEncoding
+        return try framing.length(listing: contentLengths)
+    }
+
+    /// Checks the framing fields among `headers`, as ``check(contentLengths:hasTransferEncoding:)``
+    /// does, without allocating for a head whose framing holds: it runs on every response.
+    @discardableResult
+    public static func check(_ headers: HTTPHeaders) throws(ResponseFramingError) -> Int64? {
+        var framing = Framing()
+        for field in headers.fields {
+            if HTTPHeaders.sameName(field.name, "Content-Length") {
+                try framing.add(contentLength: field.value)
+            } else if HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
+                framing.hasTransferEncoding = true
             }
         }
-        guard lengths.allSatisfy({ $0 == lengths[0] }) else { throw ResponseFramingError(.conflictingContentLength(values)) }
-        return lengths[0]
+        return try framing.length(listing: headers.fields.filter { HTTPHeaders.sameName($0.name, "Content-Length") }.map(\.value))
+    }
+
+    /// The lengths and encodings of one head, gathered field by field.
+    private struct Framing {
+        var length: Int64?
+        var disagrees = false
+        var hasTransferEncoding = false
+
+        /// Takes one `Content-Length` value, a comma-separated list of decimal numbers.
+        mutating func add(contentLength value: String) throws(ResponseFramingError) {
+            let bytes = value.utf8
+            var start = bytes.startIndex
+            while true {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
+                try add(item: bytes[start..<end])
+                guard end != bytes.endIndex else { return }
+                start = bytes.index(after: end)
+            }
+        }
+
+        private mutating func add(item: Substring.UTF8View) throws(ResponseFramingError) {
+            let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+            let first = item.firstIndex { !isBlank($0) } ?? item.endIndex
+            let last = item.lastIndex { !isBlank($0) }.map { item.index(after: $0) } ?? first
+            let digits = item[first..<max(first, last)]
+            var number: Int64 = 0
+            var valid = !digits.isEmpty
+            for byte in digits where valid {
+                let (times10, overflow) = number.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times10.addingReportingOverflow(Int64(byte) - 0x30)
+                valid = (0x30...0x39).contains(byte) && !overflow && !carry
+                number = sum
+            }
+            guard valid else { throw ResponseFramingError(.invalidContentLength(String(Substring(digits)))) }
+            if let length, length != number { disagrees = true }
+            length = length ?? number
+        }
+
+        /// The length announced, or why the head must be refused; `values` lists the fields' values
+        /// for the message, made only then.
+        func length(listing values: @autoclosure () -> [String]) throws(ResponseFramingError) -> Int64? {
+            if disagrees {
+                let items = values().flatMap { $0.split(separator: ",").map { String($0.trimmingOptionalWhitespace) } }
+                throw ResponseFramingError(.conflictingContentLength(items))
+            }
+            if length != nil, hasTransferEncoding { throw ResponseFramingError(.contentLengthWithTransferEncoding) }
+            return length
+        }
     }
 
     /// The error libcurl's words describe, when they describe framing: a chunked body that does not

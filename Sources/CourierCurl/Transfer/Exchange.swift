@@ -248,10 +248,7 @@ final class Exchange {
     /// which a `HEAD` or a `304` announces without sending.)
     private func refusal(of headers: HTTPHeaders) -> (any Error)? {
         do {
-            try ResponseFramingError.check(
-                contentLengths: headers.fields.filter { $0.name.lowercased() == "content-length" }.map(\.value),
-                hasTransferEncoding: headers.contains("Transfer-Encoding")
-            )
+            try ResponseFramingError.check(headers)
             return nil
         } catch {
             return error
