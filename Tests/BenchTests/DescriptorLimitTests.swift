@@ -92,10 +92,5 @@ struct DescriptorLimitTests {
         let report = try? JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         return LoadRun(status: status, errors: String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self), served: server.requestCount("/movies/1"), report: report)
     }
-
-    /// The `bench` executable SwiftPM built with the tests, beside the test runner.
-    private var benchExecutable: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("bench")
-    }
 }
 #endif

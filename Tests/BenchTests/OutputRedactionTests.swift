@@ -105,12 +105,7 @@ import Testing
     private func bench(_ arguments: [String], console: URL) async throws -> Int32 {
         try FileManager.default.createDirectory(at: console, withIntermediateDirectories: true)
         let process = Process()
-        #if os(Linux)
-        let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        #else
-        let products = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
-        #endif
-        process.executableURL = products.appendingPathComponent("bench")
+        process.executableURL = benchExecutable
         process.arguments = arguments
         var outputs: [FileHandle] = []
         for name in ["stdout.txt", "stderr.txt"] {
@@ -133,8 +128,3 @@ import Testing
         return status
     }
 }
-
-#if !os(Linux)
-/// A class of this bundle, to find where the executables were built.
-private final class BundleMarker {}
-#endif
