@@ -33,8 +33,10 @@ import Testing
         #expect(error is InvalidInput && error.map { "\($0)" } == "'\(file.path)' is not JSON: \(reason)")
     }
 
-    /// Every `n_` file of JSONTestSuite exits 65 with a line and column; every `y_` file exits 0,
-    /// `y_number_0e1.json` (which Foundation refuses) included.
+    /// Every `n_` file of JSONTestSuite exits 65 with a line and column; every `y_` file passes the
+    /// check that decides the exit status, and a few, `y_number_0e1.json` (which Foundation refuses)
+    /// among them, are measured and exit 0. (Measuring all 95 would hold the test pool's threads for
+    /// seconds on end, and the measuring is the same for any of them.)
     @Test(arguments: Self.corpusFiles(prefix: "n_"))
     func everyCorpusFileThatIsNotJSONExits65WithWhere(name: String) async throws {
         let path = try #require(Self.corpus).appendingPathComponent(name).path
@@ -44,7 +46,13 @@ import Testing
     }
 
     @Test(arguments: Self.corpusFiles(prefix: "y_"))
-    func everyCorpusFileThatIsJSONExits0(name: String) async throws {
+    func everyCorpusFileThatIsJSONPassesTheCheck(name: String) throws {
+        let path = try #require(Self.corpus).appendingPathComponent(name).path
+        _ = try DecodeCommand.document(try Data(contentsOf: URL(fileURLWithPath: path)), file: path)
+    }
+
+    @Test(arguments: ["y_number_0e1.json", "y_structure_lonely_string.json", "y_object_duplicated_key.json", "y_string_unicode_2.json"])
+    func corpusFilesThatAreJSONAreMeasuredAndExit0(name: String) async throws {
         let path = try #require(Self.corpus).appendingPathComponent(name).path
         #expect(await testSuite.status(["decode", "--file", path, "--quick"]) == 0)
     }

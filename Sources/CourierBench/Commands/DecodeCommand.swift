@@ -48,14 +48,7 @@ public struct DecodeCommand: BenchCommand, Equatable {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw MissingInput("cannot read '\(file)': \(FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file")")
         }
-        let document: JSONValue
-        do {
-            try CourierJSONDecoder.validate(data)
-            // The strict decoder reads every valid document; Foundation's refuses a few (`0e1`).
-            document = try CourierJSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw InvalidInput("'\(file)' is not JSON: \(Self.reason(error))")
-        }
+        let document = try Self.document(data, file: file)
         let client = APIClient.decodingOnly(with: JSONDecoder())
         let treeFailure: String?
         do {
@@ -79,6 +72,18 @@ public struct DecodeCommand: BenchCommand, Equatable {
         print()
         print(DocumentShape(document).description(bytes: data.count))
         return .success
+    }
+
+    /// The document `data` holds, read by the strict parser, or the input error that names the
+    /// broken rule and where: what decides the exit status before anything is measured.
+    static func document(_ data: Data, file: String) throws(InvalidInput) -> JSONValue {
+        do {
+            try CourierJSONDecoder.validate(data)
+            // The strict decoder reads every valid document; Foundation's refuses a few (`0e1`).
+            return try CourierJSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw InvalidInput("'\(file)' is not JSON: \(Self.reason(error))")
+        }
     }
 
     /// The strict parse alone, then, when Foundation reads the document, the `JSONValue` tree.
