@@ -55,6 +55,15 @@ let curlProducts: [Product] = useCurl
     ? [.library(name: "CourierCurl", targets: ["CourierCurl"]), .library(name: "CourierBenchCurl", targets: ["CourierBenchCurl"])]
     : []
 
+// Valgrind's callgrind.h (Debian's valgrind, Homebrew's valgrind where it builds) gives `run --instructions`
+// its client requests, which count only the measured operations. Optional like jemalloc: without the
+// header everything builds and `--instructions` says it is unavailable. The client layer never imports it.
+let callgrindHeaders = ["/usr/include/valgrind/callgrind.h", "/usr/local/include/valgrind/callgrind.h", "/opt/homebrew/include/valgrind/callgrind.h"]
+let useValgrind = ProcessInfo.processInfo.environment["COURIER_DISABLE_VALGRIND"] == nil && callgrindHeaders.contains(where: exists)
+let valgrindTargets: [Target] = useValgrind ? [.systemLibrary(name: "CValgrind", providers: [.apt(["valgrind"])])] : []
+let valgrind: [Target.Dependency] = useValgrind ? ["CValgrind"] : []
+let valgrindSettings: [SwiftSetting] = useValgrind ? [.define("COURIER_VALGRIND")] : []
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v15)],
@@ -68,7 +77,7 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
         .executable(name: "seed-example", targets: ["SeedExample"]),
     ] + curlProducts,
-    targets: jemallocTargets + curlTargets + [
+    targets: jemallocTargets + curlTargets + valgrindTargets + [
         // A strict, fast JSON decoder for Decodable. Imports nothing of ours, so it can ship alone.
         .target(name: "CourierJSON"),
         // The client layer: endpoints, the client, errors, transports. Imports only CourierJSON.
@@ -92,7 +101,7 @@ let package = Package(
         // zlib, for HdrHistogram's compressed encoding.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // The benchmark engine: runners, histograms, allocation counts, reports. Knows nothing of Courier.
-        .target(name: "BenchmarkEngine", dependencies: ["CZlib"] + jemalloc, swiftSettings: jemallocSettings),
+        .target(name: "BenchmarkEngine", dependencies: ["CZlib"] + jemalloc + valgrind, swiftSettings: jemallocSettings + valgrindSettings),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
         // payloads, and the whole command line. No fixture server and no curl unless asked for.
         .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting"]),

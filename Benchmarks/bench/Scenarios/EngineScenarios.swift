@@ -31,7 +31,7 @@ enum EngineScenarios {
             },
             Scenario(
                 "engine/time-series", summary: "A no-op request at 5k/s with 100 ms, 1 s and one 1 h interval: the time series' own allocations per request",
-                isDefault: false, body: timeSeriesCost
+                isDefault: false, isLoad: true, body: timeSeriesCost
             ),
         ]
     }

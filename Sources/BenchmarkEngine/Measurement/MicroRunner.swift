@@ -6,7 +6,8 @@
 /// When several operations are measured together (ours and a baseline), their batches alternate, so
 /// a slow spell of a shared machine hits both alike and their ratio stays honest. Allocations are
 /// counted in two passes of their own after timing (the smaller kept), so reading jemalloc never
-/// disturbs a timed batch.
+/// disturbs a timed batch. When the context counts instructions (``ScenarioContext/instructions``),
+/// each operation is counted under Callgrind instead of timed, and its allocations counted as usual.
 public enum MicroRunner {
     /// One operation to measure and the name its result goes under.
     public struct Operation {
@@ -37,6 +38,9 @@ public enum MicroRunner {
         in context: ScenarioContext,
         configuration: MicroConfiguration? = nil
     ) async throws -> [ScenarioResult] {
+        if let counter = context.instructions {
+            return try await count(operations, in: context, with: counter)
+        }
         let configuration = configuration ?? context.micro
         var samplers: [Sampler] = []
         for operation in operations {
@@ -61,25 +65,44 @@ public enum MicroRunner {
                 durationSeconds: Double(sampler.measuredNanoseconds) / 1e9
             )
             result.nanosecondsPerOperation = SampleStatistics(sampler.samples)
-            if let counter = context.allocations {
-                // jemalloc's counts are the process's: a runtime or progress thread that allocates
-                // during the pass lands in it. Another thread's allocation only ever adds, and the
-                // operation allocates alike each batch, so of two passes the smaller is its own.
-                var fewest: AllocationDelta?
-                for _ in 0..<2 {
-                    let before = counter.snapshot()
-                    try await operation.body(sampler.batch)
-                    let delta = counter.delta(since: before)
-                    if fewest.map({ delta.bytes < $0.bytes }) ?? true { fewest = delta }
-                }
-                if let fewest {
-                    result.mallocsPerOperation = Double(fewest.mallocs) / Double(sampler.batch)
-                    result.bytesAllocatedPerOperation = Double(fewest.bytes) / Double(sampler.batch)
-                }
-            }
+            try await countAllocations(of: operation, batch: sampler.batch, into: &result, counter: context.allocations)
             results.append(result)
         }
         return results
+    }
+
+    /// Counts each operation's instructions in turn (Callgrind's counts need no alternation: nothing
+    /// of the machine's mood reaches them), with no time figures, which under Valgrind mean nothing.
+    private static func count(_ operations: [Operation], in context: ScenarioContext, with counter: InstructionCounter) async throws -> [ScenarioResult] {
+        var results: [ScenarioResult] = []
+        for operation in operations {
+            let profile = try await counter.count(operation.name, operation.body)
+            context.progress.add(counter.warmupOperations + counter.operations)
+            var result = ScenarioResult(name: operation.name, kind: .micro, operations: counter.operations, warmupOperations: counter.warmupOperations, durationSeconds: 0)
+            result.counts = InstructionCounts(profile, operations: counter.operations)
+            try await countAllocations(of: operation, batch: counter.operations, into: &result, counter: context.allocations)
+            results.append(result)
+        }
+        return results
+    }
+
+    /// Sets `result`'s allocation figures from two passes of `batch` operations.
+    private static func countAllocations(of operation: Operation, batch: Int, into result: inout ScenarioResult, counter: AllocationCounter?) async throws {
+        guard let counter else { return }
+        // jemalloc's counts are the process's: a runtime or progress thread that allocates
+        // during the pass lands in it. Another thread's allocation only ever adds, and the
+        // operation allocates alike each batch, so of two passes the smaller is its own.
+        var fewest: AllocationDelta?
+        for _ in 0..<2 {
+            let before = counter.snapshot()
+            try await operation.body(batch)
+            let delta = counter.delta(since: before)
+            if fewest.map({ delta.bytes < $0.bytes }) ?? true { fewest = delta }
+        }
+        if let fewest {
+            result.mallocsPerOperation = Double(fewest.mallocs) / Double(batch)
+            result.bytesAllocatedPerOperation = Double(fewest.bytes) / Double(batch)
+        }
     }
 }
 

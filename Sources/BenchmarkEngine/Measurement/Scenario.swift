@@ -10,20 +10,25 @@ public struct Scenario: Sendable {
     /// Thresholds of its own for comparing this scenario's results with a baseline: each metric
     /// named replaces the comparison's (the command line's, or the defaults), the others stay.
     public let thresholds: ThresholdOverrides?
+    /// Whether it runs a load (concurrent requests) rather than micro-benchmarks: `--instructions`
+    /// leaves it out, since what concurrent requests execute depends on their timing.
+    public let isLoad: Bool
     let body: @Sendable (ScenarioContext) async throws -> [ScenarioResult]
 
-    /// A scenario whose `body` measures and returns its results.
+    /// A scenario whose `body` measures and returns its results; a load scenario says so with `isLoad`.
     public init(
         _ name: String,
         summary: String,
         isDefault: Bool = true,
         thresholds: ThresholdOverrides? = nil,
+        isLoad: Bool = false,
         body: @escaping @Sendable (ScenarioContext) async throws -> [ScenarioResult]
     ) {
         self.name = name
         self.summary = summary
         self.isDefault = isDefault
         self.thresholds = thresholds
+        self.isLoad = isLoad
         self.body = body
     }
 
@@ -52,14 +57,20 @@ public struct ScenarioContext: Sendable {
     /// The micro-benchmark settings: ``MicroConfiguration/quick`` or ``MicroConfiguration/standard``
     /// as `isQuick` says, unless the context was made with others.
     public let micro: MicroConfiguration
+    /// Counts instructions instead of timing, when the process runs under Callgrind (`--instructions`).
+    public let instructions: InstructionCounter?
 
     /// A context for the scenario called `name`; `micro` replaces the settings `isQuick` implies
     /// (tests that check what a scenario reports, not how fast it is, take a few short samples).
-    public init(name: String, isQuick: Bool, allocations: AllocationCounter?, progress: ProgressMeter, micro: MicroConfiguration? = nil) {
+    public init(
+        name: String, isQuick: Bool, allocations: AllocationCounter?, progress: ProgressMeter, micro: MicroConfiguration? = nil,
+        instructions: InstructionCounter? = nil
+    ) {
         self.name = name
         self.isQuick = isQuick
         self.allocations = allocations
         self.progress = progress
         self.micro = micro ?? (isQuick ? .quick : .standard)
+        self.instructions = instructions
     }
 }

@@ -30,6 +30,8 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     @ExplicitNull public var mallocsPerOperation: Double? = nil
     /// Bytes allocated per operation, from jemalloc; `nil` when unavailable.
     @ExplicitNull public var bytesAllocatedPerOperation: Double? = nil
+    /// Instructions and estimated cycles per operation, counted under Callgrind (`--instructions`).
+    @ExplicitNull public var counts: InstructionCounts? = nil
     /// Payload bytes per operation, for MB/s (decoding).
     @ExplicitNull public var payloadBytesPerOperation: Int? = nil
     /// Objects per operation, for objects/s (decoding).
@@ -65,7 +67,8 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
         operationsPerSecond = durationSeconds > 0 ? Double(operations) / durationSeconds : 0
     }
 
-    /// This result with its speed compared to `baseline`'s, measured in the same run.
+    /// This result with its speed compared to `baseline`'s, measured in the same run, and with its
+    /// instruction count's ratio to the baseline's when both were counted.
     ///
     /// The two were sampled in alternating batches, so sample `i` of each comes from the same moment;
     /// the ratio of each such pair cancels whatever the machine was doing then, and their median is
@@ -75,6 +78,11 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     /// too (``Comparison/timeIsJudged``).
     public func compared(with baseline: ScenarioResult, judgingTime: Bool = false) -> ScenarioResult {
         var result = self
+        if let theirs = baseline.counts?.instructionsPerOperation, theirs > 0, var counts = result.counts {
+            counts.baseline = baseline.name
+            counts.instructionRatio = counts.instructionsPerOperation / theirs
+            result.counts = counts
+        }
         guard let ours = nanosecondsPerOperation, let theirs = baseline.nanosecondsPerOperation, ours.median > 0 else {
             return result
         }

@@ -13,6 +13,11 @@ import Foundation
 ///   runs' 95% intervals of the median (box-plot notches) do not overlap. A paired scenario whose
 ///   partner runs code under test too (``ScenarioResult/Comparison/timeIsJudged``) is judged by its
 ///   median time as well, since a change to that code moves both sides and not their ratio.
+/// - **Counts of micro-benchmarks** (`run --instructions`: instructions and estimated cycles per
+///   operation under Callgrind) are exact, so they are judged by a tight relative tolerance alone
+///   (+1% by default), and, when ``Thresholds/isTwoSided``, a fall beyond it fails too, asking for the
+///   baseline to be saved again. When both runs have counts, a time change is at most a warning. A
+///   scenario counted in one run only has a row saying so, which fails nothing.
 /// - **Load runs** have no repetitions, hence no measure of their own noise: their changes beyond a
 ///   wide tolerance are warnings, never regressions.
 /// - Results that are another scenario's baseline (Foundation's own code) are not judged.
@@ -28,7 +33,7 @@ public enum Comparator {
     public static func compare(
         baseline: Report, current: Report, accepting accepted: Set<String> = [], thresholds: (String) -> Thresholds
     ) -> [MetricComparison] {
-        let partners = Set((baseline.scenarios + current.scenarios).compactMap { $0.comparison?.baseline })
+        let partners = Set((baseline.scenarios + current.scenarios).flatMap { [$0.comparison?.baseline, $0.counts?.baseline].compactMap { $0 } })
         let old = Dictionary(baseline.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(current.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var names = current.scenarios.map(\.name)
@@ -75,18 +80,28 @@ public enum Comparator {
 
     private static func micro(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {
         var rows: [MetricComparison] = []
+        if before.counts != nil || after.counts != nil {
+            rows.append(counted(name, metric: "instructions/op", before.counts?.instructionsPerOperation, after.counts?.instructionsPerOperation, limits))
+            if before.counts?.estimatedCyclesPerOperation != nil || after.counts?.estimatedCyclesPerOperation != nil {
+                rows.append(counted(name, metric: "est. cycles/op", before.counts?.estimatedCyclesPerOperation, after.counts?.estimatedCyclesPerOperation, limits))
+            }
+        }
+        // With exact counts on both sides, a time can warn but never fail.
+        let timeLimits = before.counts != nil && after.counts != nil
+            ? Thresholds(mallocsPerOperation: limits.mallocsPerOperation, bytesPerOperation: limits.bytesPerOperation, time: limits.time, failingTime: .infinity, load: limits.load)
+            : limits
         let isPaired = before.comparison != nil && after.comparison != nil
         if let old = before.comparison, let new = after.comparison {
             rows.append(speed(
                 name, metric: "speedup vs \(new.baseline)", higherIsBetter: true,
-                old.speedup, new.speedup, old.pairedRatios?.medianInterval, new.pairedRatios?.medianInterval, limits
+                old.speedup, new.speedup, old.pairedRatios?.medianInterval, new.pairedRatios?.medianInterval, timeLimits
             ))
         }
         if !isPaired || after.comparison?.timeIsJudged == true,
            let old = before.nanosecondsPerOperation, let new = after.nanosecondsPerOperation {
             rows.append(speed(
                 name, metric: "median ns/op", higherIsBetter: false,
-                old.median, new.median, old.medianInterval, new.medianInterval, limits
+                old.median, new.median, old.medianInterval, new.medianInterval, timeLimits
             ))
         }
         rows.append(allocations(name, metric: "mallocs/op", before.mallocsPerOperation, after.mallocsPerOperation, allowing: { _ in limits.mallocsPerOperation }) { change, limit in
@@ -124,6 +139,31 @@ public enum Comparator {
         warn("p99 latency ns", higherIsBetter: false, before.latency.map { Double($0.summary.p99) }, after.latency.map { Double($0.summary.p99) })
         warn("mallocs/request", higherIsBetter: false, before.mallocsPerOperation, after.mallocsPerOperation)
         return rows
+    }
+
+    /// A counted metric: exact, so judged by the relative tolerance alone; a fall beyond it fails
+    /// too when the thresholds are two-sided.
+    private static func counted(_ name: String, metric: String, _ old: Double?, _ new: Double?, _ limits: Thresholds) -> MetricComparison {
+        let tolerance = limits.instructions
+        let row = { (verdict: MetricComparison.Verdict, reason: String) in
+            MetricComparison(
+                scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: verdict, reason: reason,
+                noiseBand: MetricComparison.NoiseBand(lower: -tolerance, upper: tolerance)
+            )
+        }
+        guard let old, let new else {
+            return row(.notComparable, "counted in \(old == nil ? "this run" : "the baseline") only (run --instructions for both)")
+        }
+        guard old > 0 else { return row(.notComparable, "baseline is zero") }
+        let change = new / old - 1
+        let limit = finePercent(tolerance)
+        if change > tolerance { return row(.regression, "+\(finePercent(change)) > \(limit)") }
+        if change < -tolerance {
+            return limits.isTwoSided
+                ? row(.regression, "\(finePercent(change)) beyond -\(limit) (two-sided): an improvement; save the baseline again")
+                : row(.improvement, "\(finePercent(change))")
+        }
+        return row(.withinNoise, "counts are exact; change \(finePercent(change)) within ±\(limit)")
     }
 
     /// A speed metric: counts only beyond the tolerance and with disjoint median intervals.
@@ -189,5 +229,10 @@ public enum Comparator {
 
     static func percent(_ fraction: Double) -> String {
         String(format: "%.0f%%", fraction * 100)
+    }
+
+    /// A percentage to hundredths, for counts, whose tolerances are around 1%.
+    static func finePercent(_ fraction: Double) -> String {
+        String(format: "%.2f%%", fraction * 100)
     }
 }

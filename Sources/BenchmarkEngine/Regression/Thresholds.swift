@@ -18,21 +18,32 @@ public struct Thresholds: Codable, Sendable, Equatable {
     /// this is a warning. A load run has no repetitions to measure its own noise by, so it never
     /// fails a comparison on its own.
     public var load: Double
+    /// Counted micro-benchmarks (`--instructions`): a relative rise of instructions or estimated
+    /// cycles per operation beyond this is a regression. Counts are exact, so it is tight.
+    public var instructions: Double
+    /// Whether a fall of counts beyond ``instructions`` fails too, so that an improvement is saved
+    /// into the baseline before it can be given back unnoticed (swift-nio's allocation limits work so).
+    public var isTwoSided: Bool
 
     /// Thresholds with these values; the defaults are the documented ones.
-    public init(mallocsPerOperation: Double = 0.5, bytesPerOperation: Double = 0.02, time: Double = 0.10, failingTime: Double? = nil, load: Double = 0.30) {
+    public init(
+        mallocsPerOperation: Double = 0.5, bytesPerOperation: Double = 0.02, time: Double = 0.10, failingTime: Double? = nil, load: Double = 0.30,
+        instructions: Double = 0.01, isTwoSided: Bool = false
+    ) {
         self.mallocsPerOperation = mallocsPerOperation
         self.bytesPerOperation = bytesPerOperation
         self.time = time
         self.failingTime = max(failingTime ?? time, time)
         self.load = load
+        self.instructions = instructions
+        self.isTwoSided = isTwoSided
     }
 }
 
 /// A scenario's own thresholds (``Scenario/thresholds``): each metric it names replaces the
 /// comparison's for that scenario, and the metrics it leaves out keep the comparison's — the
 /// command line's (`--time-tolerance`, `--fail-time-tolerance`, `--malloc-tolerance`,
-/// `--load-tolerance`) or, where it sets none, the defaults.
+/// `--load-tolerance`, `--instructions-tolerance`, `--two-sided`) or, where it sets none, the defaults.
 ///
 /// ```swift
 /// .decode("decode/issues", as: [Issue].self, from: payload, thresholds: ThresholdOverrides(mallocsPerOperation: 2))
@@ -50,14 +61,23 @@ public struct ThresholdOverrides: Sendable, Equatable {
     public var failingTime: Double?
     /// Replaces ``Thresholds/load`` when set.
     public var load: Double?
+    /// Replaces ``Thresholds/instructions`` when set.
+    public var instructions: Double?
+    /// Replaces ``Thresholds/isTwoSided`` when set.
+    public var isTwoSided: Bool?
 
     /// Overrides of the metrics given; the others are left to the comparison.
-    public init(mallocsPerOperation: Double? = nil, bytesPerOperation: Double? = nil, time: Double? = nil, failingTime: Double? = nil, load: Double? = nil) {
+    public init(
+        mallocsPerOperation: Double? = nil, bytesPerOperation: Double? = nil, time: Double? = nil, failingTime: Double? = nil, load: Double? = nil,
+        instructions: Double? = nil, isTwoSided: Bool? = nil
+    ) {
         self.mallocsPerOperation = mallocsPerOperation
         self.bytesPerOperation = bytesPerOperation
         self.time = time
         self.failingTime = failingTime
         self.load = load
+        self.instructions = instructions
+        self.isTwoSided = isTwoSided
     }
 }
 
@@ -72,7 +92,9 @@ extension Thresholds {
             bytesPerOperation: overrides.bytesPerOperation ?? bytesPerOperation,
             time: overrides.time ?? time,
             failingTime: overrides.failingTime ?? failingTime,
-            load: overrides.load ?? load
+            load: overrides.load ?? load,
+            instructions: overrides.instructions ?? instructions,
+            isTwoSided: overrides.isTwoSided ?? isTwoSided
         )
     }
 }

@@ -13,7 +13,24 @@ public struct SummaryTable: Sendable {
     /// The tables, with a line saying why allocation figures are missing when they are.
     public func markdown() -> String {
         var sections: [String] = []
-        let micro = report.scenarios.filter { $0.kind == .micro }
+        let counted = report.scenarios.filter { $0.counts != nil }
+        if !counted.isEmpty {
+            sections.append(Self.table(
+                header: ["scenario", "instructions/op", "est. cycles/op", "instr. × baseline", "mallocs/op", "bytes/op"],
+                rows: counted.map { result in
+                    [
+                        result.name,
+                        // In full: a 1% gate needs every digit.
+                        result.counts.map { String(format: "%.1f", $0.instructionsPerOperation) } ?? "–",
+                        result.counts?.estimatedCyclesPerOperation.map { String(format: "%.1f", $0) } ?? "–",
+                        result.counts?.instructionRatio.map { String(format: "%.3fx", $0) } ?? "",
+                        Self.allocation(result.mallocsPerOperation),
+                        Self.allocation(result.bytesAllocatedPerOperation),
+                    ]
+                }
+            ) + "\nCounted under Callgrind (--instructions); estimated cycles = L1 hits + 5·LL hits + 35·RAM hits. Load scenarios are not counted.")
+        }
+        let micro = report.scenarios.filter { $0.kind == .micro && $0.counts == nil }
         if !micro.isEmpty {
             sections.append(Self.table(
                 header: ["scenario", "samples", "median/op", "p25–p75", "ops/s", "mallocs/op", "bytes/op", "MB/s", "vs baseline"],

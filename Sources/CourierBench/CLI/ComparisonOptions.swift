@@ -5,7 +5,7 @@ import BenchmarkEngine
 enum ComparisonOptions {
     static let options: [ArgumentParser.Option] = [
         .value("time-tolerance"), .value("fail-time-tolerance"), .value("malloc-tolerance"), .value("load-tolerance"),
-        .value("allow-missing"),
+        .value("instructions-tolerance"), .flag("two-sided"), .value("allow-missing"),
     ]
 
     static let usage = """
@@ -14,6 +14,11 @@ enum ComparisonOptions {
                                   Slower beyond this fails; less is a warning. (default: the time tolerance)
           --malloc-tolerance <n>  Allocations per operation more that fail, 0.001–1000000. (default: 0.5)
           --load-tolerance <t>    Load-run changes beyond this are warnings. (default: 30%)
+          --instructions-tolerance <t>
+                                  Counted runs (--instructions): more instructions or estimated
+                                  cycles per operation beyond this fail; times then only warn.
+                                  (default: 1%)
+          --two-sided             Fewer counts beyond that tolerance fail too: save the baseline again.
                                   Tolerances are fractions (0.25) or percentages (25%), from 0 to
                                   10000%. A scenario's own thresholds replace those they name; the
                                   others are these.
@@ -54,7 +59,9 @@ enum ComparisonOptions {
             mallocsPerOperation: mallocs,
             time: time,
             failingTime: try fraction("fail-time-tolerance"),
-            load: try fraction("load-tolerance") ?? defaults.load
+            load: try fraction("load-tolerance") ?? defaults.load,
+            instructions: try fraction("instructions-tolerance") ?? defaults.instructions,
+            isTwoSided: parsed["two-sided"] != nil
         )
     }
 }

@@ -13,6 +13,8 @@ public struct RunCommand: BenchCommand, Equatable {
     public var filter: String?
     /// Shorter measurements, for CI.
     public var isQuick = false
+    /// Counts instructions under Callgrind instead of timing (micro-benchmarks; load scenarios are left out).
+    public var countsInstructions = false
     /// Where run directories go.
     public var outputDirectory = "Reports"
     /// The report formats to write.
@@ -33,13 +35,17 @@ public struct RunCommand: BenchCommand, Equatable {
         """
         OVERVIEW: Runs scenarios, prints a summary table and writes Reports/<run-id>/.
 
-        USAGE: \(suite.tool) run [--filter <pattern>] [--quick] [--out <dir>] [--format <formats>]
+        USAGE: \(suite.tool) run [--filter <pattern>] [--quick] [--instructions] [--out <dir>] [--format <formats>]
                          [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>]
 
         OPTIONS:
           --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
                                   Also selects scenarios outside the default suite.
           --quick                 Short measurements, as CI runs them.
+          --instructions          Counts each micro-benchmark under valgrind (callgrind, cache
+                                  simulation on): instructions and estimated cycles per operation,
+                                  exact from run to run, instead of times. Load scenarios are not
+                                  counted and are left out. Without valgrind it exits 64.
           --out <dir>             Directory for run reports. (default: Reports)
           --format <formats>      Comma-separated: json, csv, md, hlog, html. (default: all of them)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
@@ -58,11 +64,12 @@ public struct RunCommand: BenchCommand, Equatable {
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
         let usage = help(in: suite)
-        let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .value("out"), .value("format"), .value("baseline")]
+        let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .flag("instructions"), .value("out"), .value("format"), .value("baseline")]
         let parsed = try ArgumentParser(options: options + ComparisonOptions.options + ObjectiveOptions.options, usage: usage).parse(arguments)
         var run = RunCommand()
         run.filter = parsed["filter"]
         run.isQuick = parsed["quick"] != nil
+        run.countsInstructions = parsed["instructions"] != nil
         run.outputDirectory = parsed["out"] ?? run.outputDirectory
         if let baseline = parsed["baseline"] { run.baseline = try ComparisonOptions.baseline(baseline, usage: usage) }
         run.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
@@ -83,10 +90,30 @@ public struct RunCommand: BenchCommand, Equatable {
 
     public func run(in context: CommandContext) async throws -> ExitCode {
         let suite = context.suite
-        let selected = suite.scenarios(matching: filter)
+        var selected = suite.scenarios(matching: filter)
         guard !selected.isEmpty else {
             Platform.writeToStandardError("error: no scenario matches '\(filter ?? "")'; see '\(suite.tool) list'\n")
             return .usage
+        }
+        var valgrind: Valgrind?
+        if countsInstructions {
+            valgrind = Valgrind.locate()
+            let reason = context.execution.canCount
+                ? Valgrind.unavailability(locating: valgrind)
+                : "'--instructions' counts in worker processes, and this suite runs its scenarios in its own process"
+            if let reason {
+                Platform.writeToStandardError("error: \(reason)\n")
+                return .usage
+            }
+            let load = selected.filter(\.isLoad)
+            if !load.isEmpty {
+                Platform.writeToStandardError("note: load scenarios are not counted, left out: \(load.map(\.name).joined(separator: ", "))\n")
+                selected.removeAll(where: \.isLoad)
+            }
+            guard !selected.isEmpty else {
+                Platform.writeToStandardError("error: '--instructions' counts micro-benchmarks, and '\(filter ?? "")' selects only load scenarios\n")
+                return .usage
+            }
         }
         let reports = URL(fileURLWithPath: outputDirectory)
         // Resolved and checked before measuring, so a mistyped name or an unwritable directory fails
@@ -100,7 +127,7 @@ public struct RunCommand: BenchCommand, Equatable {
         Console().header(tool: suite.tool, scenarios: selected.count, isQuick: isQuick, environment: environment)
 
         // Failures are reported on standard error as they happen; the others' results go on.
-        let outcomes = await context.execution.run(selected, isQuick: isQuick, runDirectory: reports.appendingPathComponent(runID))
+        let outcomes = await context.execution.run(selected, isQuick: isQuick, runDirectory: reports.appendingPathComponent(runID), valgrind: valgrind)
         var results = outcomes.flatMap(\.results)
         for index in results.indices {
             results[index].serviceLevel = try objectives.verdict(on: results[index])
@@ -108,7 +135,7 @@ public struct RunCommand: BenchCommand, Equatable {
         let failures = outcomes.compactMap(\.failure)
 
         // What the filter left out is absent on purpose; a scenario the suite no longer has is not.
-        let leftOut = filter == nil ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
+        let leftOut = filter == nil && !countsInstructions ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
         let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds, accepting: Set(allowedMissing + leftOut)) }
         guard let report = ReportPublisher.publish(
             results, failures: failures, runID: runID, commandLine: context.commandLine, startedAt: startedAt, environment: environment,

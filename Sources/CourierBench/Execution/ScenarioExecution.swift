@@ -14,12 +14,19 @@ enum ScenarioExecution: Sendable {
 
     /// Runs `scenarios` in order and returns how each ended, printing each failure as it happens in
     /// one line; the standard error of a worker that died (its backtrace) is kept in a file under
-    /// `runDirectory`, which that line names.
-    func run(_ scenarios: [Scenario], isQuick: Bool, runDirectory: URL) async -> [ScenarioOutcome] {
+    /// `runDirectory`, which that line names. With `valgrind`, each worker runs under Callgrind and
+    /// counts instructions; the caller has checked that ``canCount`` holds.
+    func run(_ scenarios: [Scenario], isQuick: Bool, runDirectory: URL, valgrind: Valgrind? = nil) async -> [ScenarioOutcome] {
         guard case .isolated(let executable?) = self else {
             return await Self.runHere(scenarios, isQuick: isQuick)
         }
-        return await WorkerSupervisor(executable: executable, isQuick: isQuick, runDirectory: runDirectory).run(scenarios)
+        return await WorkerSupervisor(executable: executable, isQuick: isQuick, runDirectory: runDirectory, valgrind: valgrind).run(scenarios)
+    }
+
+    /// Whether scenarios run in worker processes, which is where instructions can be counted.
+    var canCount: Bool {
+        if case .isolated(_?) = self { return true }
+        return false
     }
 
     /// Runs `scenarios` in this process, printing each failure as it happens.
@@ -36,11 +43,13 @@ enum ScenarioExecution: Sendable {
     }
 
     /// Runs one scenario in this process, with a progress line on a terminal, and returns how it
-    /// ended; a scenario that throws has failed.
-    static func measure(_ scenario: Scenario, isQuick: Bool) async -> ScenarioOutcome {
+    /// ended; a scenario that throws has failed. With `instructions`, its micro-benchmarks are counted.
+    static func measure(_ scenario: Scenario, isQuick: Bool, instructions: InstructionCounter? = nil) async -> ScenarioOutcome {
         let progress = ProgressMeter()
         let ticker = Console().showProgress(of: scenario.name, progress)
-        let context = ScenarioContext(name: scenario.name, isQuick: isQuick, allocations: AllocationCounter.shared, progress: progress)
+        let context = ScenarioContext(
+            name: scenario.name, isQuick: isQuick, allocations: AllocationCounter.shared, progress: progress, instructions: instructions
+        )
         let outcome: ScenarioOutcome
         do {
             outcome = .measured(try await scenario.run(in: context))

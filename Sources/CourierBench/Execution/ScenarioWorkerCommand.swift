@@ -9,10 +9,14 @@ import Foundation
 struct ScenarioWorkerCommand: BenchCommand {
     static let name = "__scenario-worker"
     static let abstract = "Runs scenarios for a parent 'run' process."
-    static let synopsis = "__scenario-worker --results <dir> [--quick] -- <name>..."
+    static let synopsis = "__scenario-worker --results <dir> [--quick] [--instructions] -- <name>..."
+    /// The file, in the results directory, that Callgrind writes its dumps beside (`--instructions`).
+    static let callgrindOutput = "callgrind.out"
 
     let resultsDirectory: URL
     let isQuick: Bool
+    /// Counts instructions: the worker runs under Callgrind.
+    var countsInstructions = false
     let names: [String]
 
     static func help(in suite: BenchSuite) -> String {
@@ -21,13 +25,14 @@ struct ScenarioWorkerCommand: BenchCommand {
 
     static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> ScenarioWorkerCommand {
         let separator = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        let parsed = try ArgumentParser(options: [.value("results"), .flag("quick")], usage: help(in: suite)).parse(arguments[..<separator])
+        let parsed = try ArgumentParser(options: [.value("results"), .flag("quick"), .flag("instructions")], usage: help(in: suite)).parse(arguments[..<separator])
         guard let directory = parsed["results"] else {
             throw UsageError(message: "missing '--results <dir>'", usage: help(in: suite))
         }
         return ScenarioWorkerCommand(
             resultsDirectory: URL(fileURLWithPath: directory),
             isQuick: parsed["quick"] != nil,
+            countsInstructions: parsed["instructions"] != nil,
             names: Array(arguments[separator...].dropFirst())
         )
     }
@@ -39,11 +44,14 @@ struct ScenarioWorkerCommand: BenchCommand {
             }
             return scenario
         }
+        let counter = try countsInstructions
+            ? InstructionCounter(outputFile: resultsDirectory.appendingPathComponent(Self.callgrindOutput), isQuick: isQuick)
+            : nil
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         for (index, scenario) in scenarios.enumerated() {
             let captured = resultsDirectory.appendingPathComponent("\(index).stderr")
             let outcome = try await Platform.redirectingStandardError(to: captured) {
-                await ScenarioExecution.measure(scenario, isQuick: isQuick)
+                await ScenarioExecution.measure(scenario, isQuick: isQuick, instructions: counter)
             }
             if let said = FileManager.default.contents(atPath: captured.path), !said.isEmpty {
                 FileHandle.standardError.write(said)

@@ -15,6 +15,8 @@ struct WorkerSupervisor {
     let isQuick: Bool
     /// Where the run's reports will be written, and a crashed scenario's standard error now.
     let runDirectory: URL
+    /// Runs each worker under Callgrind, counting instructions, when set.
+    var valgrind: Valgrind? = nil
 
     func run(_ scenarios: [Scenario]) async -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
@@ -27,6 +29,12 @@ struct WorkerSupervisor {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 ending = try await runWorker(pending.map(\.name), resultsIn: directory)
             } catch {
+                if valgrind != nil {
+                    // Counting needs the worker under Callgrind: timing here instead would report no counts as if measured.
+                    let reason = "cannot start a worker under valgrind (\(error))"
+                    Platform.writeToStandardError("error: \(reason)\n")
+                    return outcomes + pending.map { .failed(ScenarioFailure(name: $0.name, cause: .threw, reason: reason)) }
+                }
                 // A sandbox that forbids spawning, say: measuring in this process beats not measuring.
                 Platform.writeToStandardError("warning: cannot start a worker process (\(error)); running the scenarios left in this process\n")
                 return outcomes + (await ScenarioExecution.runHere(Array(pending), isQuick: isQuick))
@@ -66,8 +74,16 @@ struct WorkerSupervisor {
     /// Runs one worker on `names` and returns how it ended, in words ("crashed with SIGILL").
     private func runWorker(_ names: [String], resultsIn directory: URL) async throws -> String {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = [ScenarioWorkerCommand.name, "--results", directory.path] + (isQuick ? ["--quick"] : []) + ["--"] + names
+        let worker = [ScenarioWorkerCommand.name, "--results", directory.path] + (isQuick ? ["--quick"] : [])
+        if let valgrind {
+            process.executableURL = valgrind.executable
+            process.arguments = valgrind.arguments(running: executable, outputFile: directory.appendingPathComponent(ScenarioWorkerCommand.callgrindOutput))
+                + worker + ["--instructions", "--"] + names
+            process.environment = Valgrind.environment()
+        } else {
+            process.executableURL = executable
+            process.arguments = worker + ["--"] + names
+        }
         let (reason, status): (Process.TerminationReason, Int32) = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { finished in
                 continuation.resume(returning: (finished.terminationReason, finished.terminationStatus))

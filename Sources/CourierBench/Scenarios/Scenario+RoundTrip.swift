@@ -41,7 +41,8 @@ extension Scenario {
             name,
             summary: summary ?? "\(shape), \(endpoint.method) \(endpoint.path) over \(backend.description)",
             isDefault: isDefault,
-            thresholds: thresholds
+            thresholds: thresholds,
+            isLoad: true
         ) { context in
             let configuration = try loop.configuration(isQuick: context.isQuick)
             let connection = try await backend.connect(client, sending: try client.request(for: endpoint), concurrency: loop.concurrency)

@@ -28,10 +28,19 @@ extension BenchMain {
     /// The soft descriptor limit is raised to the hard one first (``Platform/raiseDescriptorLimit()``):
     /// a load run holds one socket per connection, and the shell's default soft limit is often
     /// far below that.
-    public static func main() async {
+    ///
+    /// The entry point is synchronous, and the main thread waits while a task runs the command and
+    /// exits: an `async` main parks the main thread in `dispatchMain()`'s `sigsuspend`, which crashes
+    /// Valgrind 3.19, and `run --instructions` runs this executable's workers under Valgrind.
+    public static func main() {
         Platform.raiseDescriptorLimit()
         let execution = ScenarioExecution.isolated(executable: Bundle.main.executableURL)
-        let code = await suite.main(arguments: Array(CommandLine.arguments.dropFirst()), execution: execution)
-        exit(code.rawValue)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let suite = suite
+        Task {
+            let code = await suite.main(arguments: arguments, execution: execution)
+            exit(code.rawValue)
+        }
+        DispatchSemaphore(value: 0).wait()
     }
 }

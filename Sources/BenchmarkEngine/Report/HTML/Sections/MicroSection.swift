@@ -14,7 +14,7 @@ enum MicroSection {
                 groups.append((group, [name]))
             }
         }
-        let partners = Set(runs.flatMap(\.report.scenarios).compactMap { $0.comparison?.baseline })
+        let partners = Set(runs.flatMap(\.report.scenarios).flatMap { [$0.comparison?.baseline, $0.counts?.baseline].compactMap { $0 } })
         var html = "<p>Each row is one scenario: the box spans the middle half of its samples (p25–p75), the "
             + "whisker the fastest to the slowest, the stroke the median. Rows in grey are the baselines "
             + "measured beside a scenario, batch for batch; the figure at the right is how many times faster "
@@ -62,6 +62,17 @@ enum MicroSection {
             }
             charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "time per operation (log scale)"), rows: rows, legend: legend).svg())
         }
+        let counts = entries.compactMap { entry in entry.result.counts.map { (entry, $0) } }
+        if !counts.isEmpty {
+            let scale = LogScale(covering: counts.map { max(1, $0.1.instructionsPerOperation) }, format: .count)
+            let rows = counts.map { entry, counted in
+                ChartRow(
+                    label: entry.label, marks: [.bar(max(1, counted.instructionsPerOperation), entry.style)],
+                    note: counted.instructionRatio.map { ValueFormat.significant($0) + "× baseline's" } ?? ""
+                )
+            }
+            charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "instructions per operation, counted by Callgrind (log scale)"), rows: rows, legend: legend).svg())
+        }
         let allocations = entries.compactMap { entry in entry.result.mallocsPerOperation.map { (entry, $0) } }
         if !allocations.isEmpty {
             let scale = LogScale(covering: allocations.map(\.1), format: .count)
@@ -75,6 +86,7 @@ enum MicroSection {
         var columns = ["scenario"]
         if runs.areSeveral { columns.append("run") }
         columns += ["samples", "median/op", "p25", "p75", "min", "max", "mallocs/op", "bytes/op", "× baseline's speed"]
+        if !counts.isEmpty { columns += ["instructions/op", "est. cycles/op", "× baseline's instructions"] }
         let rows = entries.map { entry -> [DataTable.Cell] in
             let time = entry.result.nanosecondsPerOperation
             var cells: [DataTable.Cell] = [.text(entry.name)]
@@ -86,14 +98,20 @@ enum MicroSection {
             cells.append(.number(entry.result.mallocsPerOperation, format: Formats.allocation))
             cells.append(.number(entry.result.bytesAllocatedPerOperation, format: Formats.allocation))
             cells.append(.number(entry.result.comparison?.speedup) { ValueFormat.significant($0) + "×" })
+            if !counts.isEmpty {
+                cells.append(.number(entry.result.counts?.instructionsPerOperation, format: Formats.count))
+                cells.append(.number(entry.result.counts?.estimatedCyclesPerOperation, format: Formats.count))
+                cells.append(.number(entry.result.counts?.instructionRatio) { ValueFormat.significant($0) + "×" })
+            }
             return cells
         }
         let noAllocations = allocations.isEmpty ? " Allocation figures are unavailable: the bench was built without jemalloc." : ""
+        let counted = counts.isEmpty ? "" : " Instructions per operation were counted under Callgrind (run --instructions); estimated cycles are L1 hits + 5·LL hits + 35·RAM hits."
         return Figure(
             id: id,
             title: "\(group)/ — time and allocations per operation",
             caption: "Time per operation of each \(group)/ scenario (above, logarithmic) and malloc calls per operation "
-                + "from jemalloc (below, logarithmic; none is a stroke at the start of the axis).\(noAllocations) The table holds the same figures.",
+                + "from jemalloc (below, logarithmic; none is a stroke at the start of the axis).\(noAllocations)\(counted) The table holds the same figures.",
             charts: charts,
             tables: [DataTable(columns: columns, rows: rows, caption: "\(group)/ scenarios, per operation")]
         )

@@ -1,0 +1,109 @@
+#if COURIER_VALGRIND
+import CValgrind
+#endif
+import Foundation
+
+/// Counts what a measured region executes, in a process that runs under
+/// `valgrind --tool=callgrind --instr-atstart=no` (`bench run --instructions` starts its workers so).
+///
+/// Instrumentation is switched on for the warm-up (so the simulated caches are warm too), the
+/// statistics are zeroed, the counted operations run, and Callgrind is asked to dump the statistics
+/// under a name of ours; the dump's file is read and removed, and instrumentation goes off again, so
+/// that the allocation passes and the report cost no simulated time. Counts are deterministic when the
+/// operation is: the batch sizes here are fixed, and the worker runs with `SWIFT_DETERMINISTIC_HASHING=1`.
+public struct InstructionCounter: Sendable {
+    /// The file Callgrind was given as `--callgrind-out-file`; its dumps are this path and `.1`, `.2`….
+    public let outputFile: URL
+    /// Operations run before counting, in one batch.
+    public let warmupOperations: Int
+    /// Operations counted, in one batch.
+    public let operations: Int
+
+    /// Whether this build can make Callgrind's client requests: `valgrind/callgrind.h` was installed
+    /// when it was built.
+    public static var isCompiledIn: Bool {
+        #if COURIER_VALGRIND
+        true
+        #else
+        false
+        #endif
+    }
+
+    /// Whether this process runs under Valgrind.
+    public static var isRunningUnderValgrind: Bool {
+        #if COURIER_VALGRIND
+        courier_running_on_valgrind() > 0
+        #else
+        false
+        #endif
+    }
+
+    /// A counter reading Callgrind's dumps of `outputFile`; `--quick` counts fewer operations, since
+    /// counts need no repetition to be exact, only enough operations that a batch's fixed cost is small.
+    public init(outputFile: URL, isQuick: Bool) throws(InstructionCountingError) {
+        guard Self.isCompiledIn else { throw .notCompiledIn }
+        guard Self.isRunningUnderValgrind else { throw .notUnderValgrind }
+        self.outputFile = outputFile
+        warmupOperations = isQuick ? 2 : 5
+        operations = isQuick ? 10 : 50
+    }
+
+    /// Warms `body` up, then counts one batch of ``operations`` and returns the totals of that batch.
+    func count(_ label: String, _ body: (_ iterations: Int) async throws -> Void) async throws -> CallgrindProfile {
+        #if COURIER_VALGRIND
+        courier_callgrind_start_instrumentation()
+        defer { courier_callgrind_stop_instrumentation() }
+        try await body(warmupOperations)
+        courier_callgrind_zero_stats()
+        try await body(operations)
+        label.withCString { courier_callgrind_dump_stats_at($0) }
+        return try readDump(named: label)
+        #else
+        throw InstructionCountingError.notCompiledIn
+        #endif
+    }
+
+    /// The dump whose trigger is `label`; every dump file read is removed, so the directory never
+    /// holds one counted twice.
+    private func readDump(named label: String) throws(InstructionCountingError) -> CallgrindProfile {
+        let directory = outputFile.deletingLastPathComponent()
+        let prefix = outputFile.lastPathComponent + "."
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var found: CallgrindProfile?
+        for file in files where file.hasPrefix(prefix) {
+            let path = directory.appendingPathComponent(file).path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            do {
+                let profile = try CallgrindProfile(parsing: String(decoding: data, as: UTF8.self))
+                if profile.trigger == "Client Request: \(label)" { found = profile }
+            } catch {
+                throw .unreadableDump(file, "\(error)")
+            }
+        }
+        guard let found else { throw .noDump(label) }
+        return found
+    }
+}
+
+/// Why instructions could not be counted.
+public enum InstructionCountingError: Error, Equatable, CustomStringConvertible {
+    /// This build has no client requests: `valgrind/callgrind.h` was missing when it was built.
+    case notCompiledIn
+    /// Counting was asked for in a process Valgrind does not run.
+    case notUnderValgrind
+    /// Callgrind wrote no dump for the region of this name.
+    case noDump(String)
+    /// A dump file that is not Callgrind's format: its name and why.
+    case unreadableDump(String, String)
+
+    /// One line for the console.
+    public var description: String {
+        switch self {
+        case .notCompiledIn: "this build cannot count instructions: valgrind/callgrind.h was not installed when it was built (install valgrind, e.g. 'make deps', and build again)"
+        case .notUnderValgrind: "instructions are counted only in a process running under valgrind --tool=callgrind"
+        case .noDump(let label): "callgrind wrote no statistics for '\(label)'"
+        case .unreadableDump(let file, let reason): "callgrind's output \(file) is unreadable: \(reason)"
+        }
+    }
+}
