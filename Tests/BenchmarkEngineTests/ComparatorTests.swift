@@ -332,3 +332,79 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         #expect(throws: BaselineError.invalidName(name)) { try store().save(report([]), as: name) }
     }
 }
+
+/// A counted micro result (`run --instructions`) with this many instructions and estimated cycles per
+/// operation, paired with a baseline that executes twice as many; no times, as under Callgrind.
+private func counted(_ name: String, instructions: Double?, cycles: Double? = nil) -> [ScenarioResult] {
+    var ours = ScenarioResult(name: name, kind: .micro, operations: 10, warmupOperations: 2, durationSeconds: 0)
+    ours.mallocsPerOperation = 10
+    ours.bytesAllocatedPerOperation = 800
+    ours.counts = instructions.map { InstructionCounts(operations: 10, instructionsPerOperation: $0, estimatedCyclesPerOperation: cycles) }
+    var partner = ScenarioResult(name: "\(name) (baseline: Foundation)", kind: .micro, operations: 10, warmupOperations: 2, durationSeconds: 0)
+    partner.counts = InstructionCounts(operations: 10, instructionsPerOperation: 2 * (instructions ?? 1), estimatedCyclesPerOperation: nil)
+    return [ours.compared(with: partner), partner]
+}
+
+@Suite struct ComparatorCountTests {
+    private func compare(_ before: [ScenarioResult], _ after: [ScenarioResult], _ thresholds: Thresholds = Thresholds(), overrides: ThresholdOverrides? = nil) -> RunComparison {
+        RunComparison(baselineName: "b", baseline: report(before), current: report(after), thresholds: thresholds, overrides: { _ in overrides })
+    }
+
+    @Test func onePercentMoreInstructionsAndCyclesAreRegressions() {
+        let comparison = compare(counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 101_500, cycles: 151_600))
+        #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .regression)
+        #expect(row(comparison, "decode/x", "est. cycles/op")?.verdict == .regression)
+        #expect(row(comparison, "decode/x", "instructions/op")?.reason == "+1.50% > 1.00%")
+        // The baseline measured beside it is Foundation's code: never judged.
+        #expect(!comparison.rows.contains { $0.scenario.hasSuffix("(baseline: Foundation)") })
+    }
+
+    @Test func aChangeWithinTheToleranceIsWithinNoise() {
+        let comparison = compare(counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 100_900, cycles: 150_100))
+        #expect(comparison.regressions.isEmpty)
+        #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .withinNoise)
+        #expect(row(comparison, "decode/x", "instructions/op")?.noiseBand == MetricComparison.NoiseBand(lower: -0.01, upper: 0.01))
+    }
+
+    @Test func anImprovementFailsOnlyWhenTwoSided() {
+        let before = counted("decode/x", instructions: 100_000), after = counted("decode/x", instructions: 95_000)
+        #expect(row(compare(before, after), "decode/x", "instructions/op")?.verdict == .improvement)
+        let twoSided = row(compare(before, after, Thresholds(isTwoSided: true)), "decode/x", "instructions/op")
+        #expect(twoSided?.verdict == .regression)
+        #expect(twoSided?.reason.contains("save the baseline again") == true)
+    }
+
+    @Test func aScenarioOwnToleranceReplacesTheDefaultOnly() {
+        let before = counted("decode/x", instructions: 100_000), after = counted("decode/x", instructions: 103_000)
+        let comparison = compare(before, after, overrides: ThresholdOverrides(instructions: 0.05))
+        #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .withinNoise)
+        #expect(row(comparison, "decode/x", "mallocs/op")?.verdict == .withinNoise)
+        #expect(Thresholds().overridden(by: ThresholdOverrides(isTwoSided: true)) == Thresholds(isTwoSided: true))
+    }
+
+    @Test func countsInOneRunOnlyAreSaidAndFailNothing() {
+        let timed = micro("decode/x", samples: tight(100), baselineFactor: 2)
+        let comparison = compare(timed, counted("decode/x", instructions: 100_000))
+        let instructions = row(comparison, "decode/x", "instructions/op")
+        #expect(instructions?.verdict == .notComparable)
+        #expect(instructions?.reason == "counted in this run only (run --instructions for both)")
+        #expect(comparison.regressions.isEmpty)
+        let reverse = row(compare(counted("decode/x", instructions: 100_000), timed), "decode/x", "instructions/op")
+        #expect(reverse?.reason == "counted in the baseline only (run --instructions for both)")
+    }
+
+    @Test func withCountsOnBothSidesATimeRegressionIsOnlyAWarning() {
+        var before = micro("decode/x", samples: tight(100))
+        var after = micro("decode/x", samples: tight(300))
+        before[0].counts = InstructionCounts(operations: 10, instructionsPerOperation: 1_000, estimatedCyclesPerOperation: nil)
+        after[0].counts = before[0].counts
+        let comparison = compare(before, after)
+        #expect(row(comparison, "decode/x", "median ns/op")?.verdict == .warning)
+        #expect(comparison.regressions.isEmpty)
+    }
+
+    @Test func aZeroBaselineCountIsNotComparable() {
+        let comparison = compare(counted("decode/x", instructions: 0), counted("decode/x", instructions: 10))
+        #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .notComparable)
+    }
+}

@@ -186,7 +186,8 @@ public enum Comparator {
         guard !oldInterval.overlaps(newInterval) else { return row(.withinNoise, "intervals of the medians overlap") }
         if slowdown < 0 { return row(.improvement, "\(percent(-slowdown)) faster, beyond the noise") }
         if slowdown > limits.failingTime { return row(.regression, "\(percent(slowdown)) slower > \(percent(limits.failingTime))") }
-        return row(.warning, "\(percent(slowdown)) slower, beyond the noise, within \(percent(limits.failingTime))")
+        let bound = limits.failingTime.isFinite ? "within \(percent(limits.failingTime))" : "counts decide"
+        return row(.warning, "\(percent(slowdown)) slower, beyond the noise, \(bound)")
     }
 
     /// The relative changes of a speed metric within noise: those within the tolerance, and those the

@@ -1,0 +1,68 @@
+@testable import BenchmarkEngine
+import Foundation
+import Testing
+
+/// A dump as Callgrind 3.19 writes it with `--cache-sim=yes` (trimmed to the lines read).
+private let cacheSimulated = """
+    version: 1
+    creator: callgrind-3.19.0
+    desc: I1 cache: 32768 B, 64 B, 8-way associative
+    desc: Timerange: Basic block 0 - 100002
+    desc: Trigger: Client Request: decode/x
+    events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+    fn=(1) main
+    5 600013 100000 100007
+    summary: 600013 100000 100007 20 10 5 2 1 1
+    totals: 600014 100000 100008 4 1 3 4 1 3
+    """
+
+@Suite struct CallgrindProfileTests {
+    @Test func readsTheSummaryAndTheTrigger() throws {
+        let profile = try CallgrindProfile(parsing: cacheSimulated)
+        #expect(profile.instructions == 600_013)
+        #expect(profile.events["D1mw"] == 5)
+        #expect(profile.trigger == "Client Request: decode/x")
+    }
+
+    @Test func estimatesCyclesAsL1PlusFiveLastLevelPlusThirtyFiveRAMHits() throws {
+        let profile = try CallgrindProfile(parsing: cacheSimulated)
+        // 800020 accesses, 35 L1 misses of which 4 missed the last level too.
+        let l1Hits: UInt64 = 800_020 - 35, lastLevelHits: UInt64 = 35 - 4, ramHits: UInt64 = 4
+        #expect(profile.estimatedCycles == l1Hits + 5 * lastLevelHits + 35 * ramHits)
+        let counts = InstructionCounts(profile, operations: 10)
+        #expect(counts.instructionsPerOperation == 60_001.3)
+        #expect(counts.estimatedCyclesPerOperation == Double(l1Hits + 5 * lastLevelHits + 35 * ramHits) / 10)
+    }
+
+    @Test func withoutTheCacheSimulationThereAreInstructionsAndNoCycles() throws {
+        let profile = try CallgrindProfile(parsing: "events: Ir\nsummary: 1234\n")
+        #expect(profile.instructions == 1234)
+        #expect(profile.estimatedCycles == nil)
+    }
+
+    @Test func trailingZerosCallgrindLeavesOutReadAsZero() throws {
+        let profile = try CallgrindProfile(parsing: "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 10 10 3\n")
+        #expect(profile.events["DLmw"] == 0)
+        #expect(profile.estimatedCycles == 117 + 5 * 3)
+    }
+
+    @Test func fallsBackToTotalsWithoutASummary() throws {
+        #expect(try CallgrindProfile(parsing: "events: Ir\ntotals: 77\n").instructions == 77)
+    }
+
+    @Test(arguments: [
+        ("summary: 1\n", CallgrindProfileError.noEvents),
+        ("events: Dr\nsummary: 1\n", .noEvents),
+        ("events: Ir\n", .noTotals),
+        ("events: Ir\nsummary: x1\n", .badNumber("x1")),
+    ])
+    func refusesWhatIsNotACallgrindDump(text: String, error: CallgrindProfileError) {
+        #expect(throws: error) { try CallgrindProfile(parsing: text) }
+    }
+
+    @Test func countingOutsideValgrindIsRefused() {
+        #expect(!InstructionCounter.isRunningUnderValgrind)
+        let expected: InstructionCountingError = InstructionCounter.isCompiledIn ? .notUnderValgrind : .notCompiledIn
+        #expect(throws: expected) { try InstructionCounter(outputFile: URL(fileURLWithPath: "/tmp/callgrind.out"), isQuick: true) }
+    }
+}

@@ -1,0 +1,51 @@
+import BenchmarkEngine
+@testable import CourierBench
+import Foundation
+import Testing
+
+/// `run --instructions`: micro scenarios counted under Callgrind in their worker process, and the
+/// clear refusals where that cannot happen.
+@Suite(.timeLimit(.minutes(2))) struct ValgrindTests {
+    /// A real run of `bench-probe`'s one small custom scenario under valgrind, twice: the counts are
+    /// there, positive, and the same both times (the seed of Swift's hashing is fixed and the batch
+    /// sizes are too). Skipped where valgrind or its header is missing.
+    @Test(.enabled(if: InstructionCounter.isCompiledIn && Valgrind.locate() != nil))
+    func aCountedRunReportsTheSameInstructionsTwice() async throws {
+        var counts: [InstructionCounts] = []
+        for _ in 0..<2 {
+            let directory = temporaryDirectory("counted")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let run = try await runProbe(["run", "--quick", "--instructions", "--filter", "probe/works", "--out", directory.path, "--format", "json"])
+            #expect(run.status == 0, "\(run.errors)")
+            let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+            let result = try #require(report.scenarios.first)
+            #expect(result.nanosecondsPerOperation == nil, "times under valgrind mean nothing and are not reported")
+            counts.append(try #require(result.counts))
+        }
+        #expect(counts[0].instructionsPerOperation > 0)
+        #expect((counts[0].estimatedCyclesPerOperation ?? 0) >= counts[0].instructionsPerOperation)
+        #expect(counts[0].instructionsPerOperation == counts[1].instructionsPerOperation)
+        #expect(counts[0].estimatedCyclesPerOperation == counts[1].estimatedCyclesPerOperation)
+    }
+
+    @Test func withoutWorkerProcessesCountingIsRefusedWithExit64() async {
+        #expect(await testSuite.status(["run", "--quick", "--instructions", "--filter", "engine/array", "--out", temporaryDirectory().path]) == 64)
+    }
+
+    @Test func aPathWithoutValgrindFindsNone() {
+        #expect(Valgrind.locate(path: "/nonexistent:/also-not-there") == nil)
+        #expect(Valgrind.locate(path: nil) == nil)
+        let reason = Valgrind.unavailability(locating: nil)
+        #expect(reason?.contains(InstructionCounter.isCompiledIn ? "not on PATH" : "callgrind.h") == true)
+    }
+
+    @Test func theWorkerRunsUnderCallgrindWithFixedCachesAndHashing() {
+        let valgrind = Valgrind(executable: URL(fileURLWithPath: "/usr/bin/valgrind"))
+        let arguments = valgrind.arguments(running: URL(fileURLWithPath: "/bin/bench"), outputFile: URL(fileURLWithPath: "/tmp/w/callgrind.out"))
+        #expect(arguments.first == "--tool=callgrind")
+        #expect(arguments.contains("--instr-atstart=no"))
+        #expect(arguments.contains("--callgrind-out-file=/tmp/w/callgrind.out"))
+        #expect(arguments.last == "/bin/bench")
+        #expect(Valgrind.environment(["SWIFT_DETERMINISTIC_HASHING": "0", "HOME": "/h"]) == ["SWIFT_DETERMINISTIC_HASHING": "1", "HOME": "/h"])
+    }
+}
