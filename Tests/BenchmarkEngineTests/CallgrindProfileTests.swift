@@ -60,6 +60,12 @@ private let cacheSimulated = """
         #expect(throws: error) { try CallgrindProfile(parsing: text) }
     }
 
+    @Test func aBatchIsThePowerOfTwoThatFitsTheBudget() {
+        #expect(InstructionCounter.batch(forOperationOf: 100_000, within: 2_000_000) == 16)
+        #expect(InstructionCounter.batch(forOperationOf: 3_000_000, within: 2_000_000) == 1)
+        #expect(InstructionCounter.batch(forOperationOf: 0, within: 2_000_000) == InstructionCounter.maximumBatch)
+    }
+
     @Test func countingOutsideValgrindIsRefused() {
         #expect(!InstructionCounter.isRunningUnderValgrind)
         let expected: InstructionCountingError = InstructionCounter.isCompiledIn ? .notUnderValgrind : .notCompiledIn

@@ -6,18 +6,21 @@ import Foundation
 /// Counts what a measured region executes, in a process that runs under
 /// `valgrind --tool=callgrind --instr-atstart=no` (`bench run --instructions` starts its workers so).
 ///
-/// Instrumentation is switched on for the warm-up (so the simulated caches are warm too), the
-/// statistics are zeroed, the counted operations run, and Callgrind is asked to dump the statistics
-/// under a name of ours; the dump's file is read and removed, and instrumentation goes off again, so
-/// that the allocation passes and the report cost no simulated time. Counts are deterministic when the
-/// operation is: the batch sizes here are fixed, and the worker runs with `SWIFT_DETERMINISTIC_HASHING=1`.
+/// Instrumentation is switched on for a warm-up of one operation (so the simulated caches are warm
+/// too, and its count sizes the batch), the statistics are zeroed, the counted batch runs, and
+/// Callgrind is asked to dump the statistics under a name of ours; each dump's file is read and
+/// removed, and instrumentation goes off again, so that the allocation passes and the report cost no
+/// simulated time. Counts are deterministic when the operation is: the batch size follows from a
+/// count, not a clock, and the worker runs with `SWIFT_DETERMINISTIC_HASHING=1`.
 public struct InstructionCounter: Sendable {
     /// The file Callgrind was given as `--callgrind-out-file`; its dumps are this path and `.1`, `.2`….
     public let outputFile: URL
-    /// Operations run before counting, in one batch.
-    public let warmupOperations: Int
-    /// Operations counted, in one batch.
-    public let operations: Int
+    /// About how many instructions a counted batch executes: enough that the batch's fixed cost (one
+    /// call, one `await`) is a small part of it, few enough that a heavy operation is counted once.
+    public let instructionsPerBatch: Double
+
+    /// The most operations a counted batch runs.
+    static let maximumBatch = 64
 
     /// Whether this build can make Callgrind's client requests: `valgrind/callgrind.h` was installed
     /// when it was built.
@@ -38,26 +41,41 @@ public struct InstructionCounter: Sendable {
         #endif
     }
 
-    /// A counter reading Callgrind's dumps of `outputFile`; `--quick` counts fewer operations, since
-    /// counts need no repetition to be exact, only enough operations that a batch's fixed cost is small.
+    /// A counter reading Callgrind's dumps of `outputFile`; `--quick` counts smaller batches, since
+    /// counts need no repetition to be exact.
     public init(outputFile: URL, isQuick: Bool) throws(InstructionCountingError) {
         guard Self.isCompiledIn else { throw .notCompiledIn }
         guard Self.isRunningUnderValgrind else { throw .notUnderValgrind }
         self.outputFile = outputFile
-        warmupOperations = isQuick ? 2 : 5
-        operations = isQuick ? 10 : 50
+        instructionsPerBatch = isQuick ? 2_000_000 : 20_000_000
     }
 
-    /// Warms `body` up, then counts one batch of ``operations`` and returns the totals of that batch.
-    func count(_ label: String, _ body: (_ iterations: Int) async throws -> Void) async throws -> CallgrindProfile {
+    /// The batch size for an operation that executed `instructions` once: the largest power of two
+    /// within `budget` instructions, from 1 to ``maximumBatch``. A power of two, so that the few
+    /// instructions two runs' warm-ups may differ by cannot change it unless they straddle a boundary.
+    static func batch(forOperationOf instructions: UInt64, within budget: Double) -> Int {
+        var batch = 1
+        while batch < maximumBatch, Double(batch * 2) * Double(max(instructions, 1)) <= budget {
+            batch *= 2
+        }
+        return batch
+    }
+
+    /// Runs `body` once to warm it up and size the batch by what that one operation executed, then
+    /// counts one batch and returns its totals and size.
+    func count(_ label: String, _ body: (_ iterations: Int) async throws -> Void) async throws -> (profile: CallgrindProfile, operations: Int) {
         #if COURIER_VALGRIND
         courier_callgrind_start_instrumentation()
         defer { courier_callgrind_stop_instrumentation() }
-        try await body(warmupOperations)
+        courier_callgrind_zero_stats()
+        try await body(1)
+        let warmup = "\(label) (warm-up)"
+        warmup.withCString { courier_callgrind_dump_stats_at($0) }
+        let operations = Self.batch(forOperationOf: try readDump(named: warmup).instructions, within: instructionsPerBatch)
         courier_callgrind_zero_stats()
         try await body(operations)
         label.withCString { courier_callgrind_dump_stats_at($0) }
-        return try readDump(named: label)
+        return (try readDump(named: label), operations)
         #else
         throw InstructionCountingError.notCompiledIn
         #endif

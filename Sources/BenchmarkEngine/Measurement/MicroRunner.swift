@@ -76,11 +76,11 @@ public enum MicroRunner {
     private static func count(_ operations: [Operation], in context: ScenarioContext, with counter: InstructionCounter) async throws -> [ScenarioResult] {
         var results: [ScenarioResult] = []
         for operation in operations {
-            let profile = try await counter.count(operation.name, operation.body)
-            context.progress.add(counter.warmupOperations + counter.operations)
-            var result = ScenarioResult(name: operation.name, kind: .micro, operations: counter.operations, warmupOperations: counter.warmupOperations, durationSeconds: 0)
-            result.counts = InstructionCounts(profile, operations: counter.operations)
-            try await countAllocations(of: operation, batch: counter.operations, into: &result, counter: context.allocations)
+            let (profile, batch) = try await counter.count(operation.name, operation.body)
+            context.progress.add(1 + batch)
+            var result = ScenarioResult(name: operation.name, kind: .micro, operations: batch, warmupOperations: 1, durationSeconds: 0)
+            result.counts = InstructionCounts(profile, operations: batch)
+            try await countAllocations(of: operation, batch: batch, into: &result, counter: context.allocations)
             results.append(result)
         }
         return results
