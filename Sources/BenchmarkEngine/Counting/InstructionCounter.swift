@@ -67,19 +67,31 @@ public struct InstructionCounter: Sendable {
         #if COURIER_VALGRIND
         courier_callgrind_start_instrumentation()
         defer { courier_callgrind_stop_instrumentation() }
-        courier_callgrind_zero_stats()
-        try await body(1)
         let warmup = "\(label) (warm-up)"
-        warmup.withCString { courier_callgrind_dump_stats_at($0) }
-        let operations = Self.batch(forOperationOf: try readDump(named: warmup).instructions, within: instructionsPerBatch)
-        courier_callgrind_zero_stats()
-        try await body(operations)
-        label.withCString { courier_callgrind_dump_stats_at($0) }
-        return (try readDump(named: label), operations)
+        let operations = Self.batch(forOperationOf: try await collect(warmup) { try await body(1) }.instructions, within: instructionsPerBatch)
+        return (try await collect(label) { try await body(operations) }, operations)
         #else
         throw InstructionCountingError.notCompiledIn
         #endif
     }
+
+    #if COURIER_VALGRIND
+    /// The totals of `region` alone on this thread: Callgrind collects on the thread that toggles
+    /// it (`--collect-atstart=no` keeps every other off), so what idle pool threads or jemalloc's
+    /// time-driven purging elsewhere execute stays out.
+    private func collect(_ label: String, _ region: () async throws -> Void) async throws -> CallgrindProfile {
+        let thread = Platform.currentThreadID()
+        courier_callgrind_zero_stats()
+        courier_callgrind_toggle_collect()
+        try await region()
+        courier_callgrind_toggle_collect()
+        // Resumed elsewhere, the region was counted on this thread only until it suspended, and
+        // collection is now left on for the rest of the other thread's life: no figure is better.
+        guard Platform.currentThreadID() == thread else { throw InstructionCountingError.suspended(label) }
+        label.withCString { courier_callgrind_dump_stats_at($0) }
+        return try readDump(named: label)
+    }
+    #endif
 
     /// The dump whose trigger is `label`; every dump file read is removed, so the directory never
     /// holds one counted twice.
@@ -110,6 +122,8 @@ public enum InstructionCountingError: Error, Equatable, CustomStringConvertible 
     case notCompiledIn
     /// Counting was asked for in a process Valgrind does not run.
     case notUnderValgrind
+    /// The counted operation suspended and resumed on another thread, so it was counted in part.
+    case suspended(String)
     /// Callgrind wrote no dump for the region of this name.
     case noDump(String)
     /// A dump file that is not Callgrind's format: its name and why.
@@ -120,6 +134,7 @@ public enum InstructionCountingError: Error, Equatable, CustomStringConvertible 
         switch self {
         case .notCompiledIn: "this build cannot count instructions: valgrind/callgrind.h was not installed when it was built (install valgrind, e.g. 'make deps', and build again)"
         case .notUnderValgrind: "instructions are counted only in a process running under valgrind --tool=callgrind"
+        case .suspended(let label): "'\(label)' suspended and resumed on another thread: only operations that run without suspending can be counted"
         case .noDump(let label): "callgrind wrote no statistics for '\(label)'"
         case .unreadableDump(let file, let reason): "callgrind's output \(file) is unreadable: \(reason)"
         }

@@ -8,6 +8,15 @@ import Synchronization
 
 /// Every call into the operating system the engine makes, in one place.
 public enum Platform {
+    /// The calling thread's identity, to tell whether a task resumed on another thread.
+    public static func currentThreadID() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
     /// Nanoseconds on a monotonic clock that is not slewed by NTP, for measuring intervals.
     @inline(__always)
     public static func monotonicNanoseconds() -> UInt64 {

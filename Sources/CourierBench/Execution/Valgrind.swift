@@ -31,7 +31,7 @@ struct Valgrind: Sendable, Equatable {
     /// last level) rather than this machine's, so that two machines' estimates compare.
     func arguments(running worker: URL, outputFile: URL) -> [String] {
         [
-            "--tool=callgrind", "--instr-atstart=no", "-q", "--callgrind-out-file=\(outputFile.path)",
+            "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "-q", "--callgrind-out-file=\(outputFile.path)",
             "--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64", worker.path,
         ]
     }
