@@ -55,6 +55,7 @@ private let cacheSimulated = """
         ("events: Dr\nsummary: 1\n", .noEvents),
         ("events: Ir\n", .noTotals),
         ("events: Ir\nsummary: x1\n", .badNumber("x1")),
+        ("events: Ir\nsummary: 18446744073707751578\n", .badNumber("18446744073707751578")),
     ])
     func refusesWhatIsNotACallgrindDump(text: String, error: CallgrindProfileError) {
         #expect(throws: error) { try CallgrindProfile(parsing: text) }

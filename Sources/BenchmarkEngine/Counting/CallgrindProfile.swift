@@ -64,7 +64,9 @@ struct CallgrindProfile: Equatable {
     private static func numbers(_ text: String) throws(CallgrindProfileError) -> [UInt64] {
         var numbers: [UInt64] = []
         for field in text.split(separator: " ") {
-            guard let number = UInt64(field) else { throw .badNumber(String(field)) }
+            // Callgrind's totals wrap below zero when statistics are zeroed while another thread
+            // collects: such a dump is no count at all.
+            guard let number = UInt64(field), number < 1 << 62 else { throw .badNumber(String(field)) }
             numbers.append(number)
         }
         return numbers

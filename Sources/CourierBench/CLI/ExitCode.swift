@@ -23,8 +23,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// 130 (128 + `SIGINT`, as shells report it): interrupted with Ctrl-C after writing what was
     /// measured until then.
     public static let interrupted = ExitCode(rawValue: 130)
-    /// 64 (`EX_USAGE`): a bad command, option or value (an invalid baseline name included), or a
-    /// suite that declares an invalid or duplicate scenario name. Nothing was measured or sent.
+    /// 64 (`EX_USAGE`): a bad command, option or value (an invalid baseline name included), a
+    /// suite that declares an invalid or duplicate scenario name, or `run --instructions` where it
+    /// cannot count (no valgrind on `PATH`, a build without `callgrind.h`, scenarios run in process).
+    /// Nothing was measured or sent.
     public static let usage = ExitCode(rawValue: 64)
     /// 65 (`EX_DATAERR`): a baseline or report that is not valid JSON or not a bench report, a
     /// payload file that is not JSON, or reports `merge` refuses: not shards of one run, a shard
