@@ -86,6 +86,38 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         #expect(older == report)
     }
 
+    /// A counted run (`--instructions`): its counts in every format, `null` where not counted, and a
+    /// report written before counts existed reads as not counted.
+    @Test func countsAreInEveryFormatAndOlderReportsReadWithout() throws {
+        var report = try sampleReport(jemalloc: true)
+        var ours = ScenarioResult(name: "build/counted", kind: .micro, operations: 64, warmupOperations: 1, durationSeconds: 0)
+        ours.counts = InstructionCounts(operations: 64, instructionsPerOperation: 2147.5, estimatedCyclesPerOperation: 3145.25)
+        var partner = ScenarioResult(name: "build/counted (baseline: URLComponents)", kind: .micro, operations: 8, warmupOperations: 1, durationSeconds: 0)
+        partner.counts = InstructionCounts(operations: 8, instructionsPerOperation: 4295, estimatedCyclesPerOperation: nil)
+        report.scenarios += [ours.compared(with: partner), partner]
+        let json = try JSONReportWriter.render(report)
+        let read = try JSONReportWriter.read(json)
+        #expect(read == report)
+        #expect(read.scenarios[2].counts?.instructionRatio == 0.5)
+        #expect(read.scenarios[2].counts?.baseline == "build/counted (baseline: URLComponents)")
+        #expect(String(decoding: json, as: UTF8.self).contains("\"counts\" : null"), "not counted is null, not left out")
+
+        let csv = CSVReportWriter.render(report).split(separator: "\n")
+        #expect(csv[0].contains("instructions_per_op,estimated_cycles_per_op,instruction_ratio_to_baseline"))
+        #expect(csv[3].hasPrefix("build/counted,micro,64,1,,,"), "no time figures: the clock ran under valgrind")
+        #expect(csv[3].contains("2147.500,3145.250,0.500"))
+        let summary = SummaryTable(report).markdown()
+        #expect(summary.contains("2147.5"))
+        #expect(summary.contains("Load scenarios are not counted"))
+        #expect(HTMLReportWriter.render(report).contains("instructions/op"))
+
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONReportWriter.render(try sampleReport(jemalloc: true))) as? [String: Any])
+        var scenarios = try #require(object["scenarios"] as? [[String: Any]])
+        #expect(scenarios[0].removeValue(forKey: "counts") != nil)
+        object["scenarios"] = scenarios
+        #expect(try JSONReportWriter.read(JSONSerialization.data(withJSONObject: object)).scenarios[0].counts == nil)
+    }
+
     @Test func aReportFromAnotherSchemaIsRefused() throws {
         var report = try sampleReport(jemalloc: true)
         report.schemaVersion = 99
