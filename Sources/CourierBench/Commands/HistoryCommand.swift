@@ -122,7 +122,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
         let points = try history.series(of: scenario)
         guard !points.isEmpty else {
             let names = try history.scenarioNames()
-            throw MissingInput("no scenario '\(scenario)' in \(path)" + (names.isEmpty ? "" : " (it has: \(names.joined(separator: ", ")))"))
+            let some = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", … (\(names.count) in all)" : "")
+            throw MissingInput("no scenario '\(scenario)' in \(path)" + (names.isEmpty ? "" : " (it has: \(some))"))
         }
         print(table(of: points, adding: figures))
     }
