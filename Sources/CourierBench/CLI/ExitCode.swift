@@ -27,10 +27,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// suite that declares an invalid or duplicate scenario name. Nothing was measured or sent.
     public static let usage = ExitCode(rawValue: 64)
     /// 65 (`EX_DATAERR`): a baseline or report that is not valid JSON or not a bench report, a
-    /// payload file that is not JSON, or reports `merge` refuses: not shards of one run, a shard
+    /// payload file that is not JSON, a history file that is not one or that a newer bench wrote, or reports `merge` refuses: not shards of one run, a shard
     /// twice, or counts that do not reconcile.
     public static let badInput = ExitCode(rawValue: 65)
-    /// 66 (`EX_NOINPUT`): a baseline, run or file to read does not exist, or a shard of the run
+    /// 66 (`EX_NOINPUT`): a baseline, run, history, history scenario or file to read does not exist, or a shard of the run
     /// `merge` was asked to merge is missing.
     public static let missingInput = ExitCode(rawValue: 66)
 
@@ -38,8 +38,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     public init(for error: any Error) {
         switch error {
         case is UsageError, is SuiteError, BaselineError.invalidName: self = .usage
-        case is MissingInput, is BaselineError, ShardMergeError.missingShards: self = .missingInput
-        case ReportError.unreadable, is InvalidInput, is ShardMergeError: self = .badInput
+        case is MissingInput, is BaselineError, ShardMergeError.missingShards, HistoryError.missing: self = .missingInput
+        case ReportError.unreadable, is InvalidInput, is ShardMergeError, HistoryError.notAHistory, HistoryError.newerSchema: self = .badInput
         default: self = .failure
         }
     }

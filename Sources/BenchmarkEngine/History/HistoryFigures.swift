@@ -1,0 +1,55 @@
+/// The figures the history stores for a scenario: every number in its report entry, named by its
+/// path in the JSON (`nanosecondsPerOperation.median`, `latency.summary.p99`, `comparison.speedup`).
+///
+/// Read from the JSON rather than from ``ScenarioResult``'s properties, so a figure a later bench
+/// adds (instructions per operation, say) is stored, listed and exported without a change here.
+/// Arrays (the raw samples, ramp stages) and the interval-by-interval time series are left out:
+/// they are series within a run, not one figure of it; the whole entry is kept beside the figures.
+public enum HistoryFigures {
+    /// Median nanoseconds per operation (micro scenarios).
+    public static let nanosecondsPerOperation = "nanosecondsPerOperation.median"
+    /// Operations per second over the measured part.
+    public static let operationsPerSecond = "operationsPerSecond"
+    /// `malloc` calls per operation.
+    public static let mallocsPerOperation = "mallocsPerOperation"
+    /// Bytes allocated per operation.
+    public static let bytesAllocatedPerOperation = "bytesAllocatedPerOperation"
+    /// How many times faster than the paired baseline scenario.
+    public static let speedup = "comparison.speedup"
+    /// 99th-percentile latency in nanoseconds (load scenarios).
+    public static let latencyP99 = "latency.summary.p99"
+
+    /// Subtrees that are not figures of the run as a whole.
+    private static let excluded: Set<String> = ["timeSeries"]
+
+    /// Every figure of `scenario`'s JSON entry, by name; derived rates (MB/s, objects/s) included.
+    static func figures(of scenario: JSONValue) -> [String: Double] {
+        var figures: [String: Double] = [:]
+        collect(scenario, path: "", into: &figures)
+        if let rate = figures[operationsPerSecond] {
+            if let bytes = figures["payloadBytesPerOperation"] { figures["megabytesPerSecond"] = bytes * rate / 1e6 }
+            if let objects = figures["objectsPerOperation"] { figures["objectsPerSecond"] = objects * rate }
+        }
+        return figures
+    }
+
+    /// Whether a bigger value of the figure `name` is better (a rate, a speedup); for the others —
+    /// times, latencies, allocations, counts of work — smaller is better.
+    public static func isHigherBetter(_ name: String) -> Bool {
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        return last.hasSuffix("PerSecond") || last == "speedup" || last == "succeeded"
+    }
+
+    private static func collect(_ value: JSONValue, path: String, into figures: inout [String: Double]) {
+        switch value {
+        case .number(let number) where number.isFinite && !path.isEmpty:
+            figures[path] = number
+        case .object(let members):
+            for (key, member) in members where !(path.isEmpty && excluded.contains(key)) {
+                collect(member, path: path.isEmpty ? key : path + "." + key, into: &figures)
+            }
+        default:
+            break
+        }
+    }
+}
