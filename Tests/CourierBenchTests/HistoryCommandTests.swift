@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["history"], "missing history command (list, show, export or import)"),
-        (["history", "drop"], "unknown history command 'drop' (expected list, show, export or import)"),
+        (["history"], "missing history command (list, show, export, import or check)"),
+        (["history", "drop"], "unknown history command 'drop' (expected list, show, export, import or check)"),
         (["history", "show"], "missing <scenario>"),
         (["history", "list", "extra"], "unexpected argument 'extra'"),
         (["history", "export", "--format", "xml"], "unknown format 'xml' in '--format' (expected csv or json)"),

@@ -1,7 +1,7 @@
 import BenchmarkEngine
 import Foundation
 
-/// `history list | show | export | import`: the run history in an SQLite file
+/// `history list | show | export | import | check`: the run history in an SQLite file
 /// (``RunHistory``), `Reports/history.sqlite` unless `--history` names another.
 public enum HistoryCommand: BenchCommand, Equatable {
     /// Lists every run, oldest first.
@@ -12,10 +12,13 @@ public enum HistoryCommand: BenchCommand, Equatable {
     case export(formats: [HistoryExportFormat], output: String?, history: String)
     /// Appends existing reports and saved baselines to the history, skipping runs already in it.
     case `import`(sources: [String], commit: String?, branch: String?, reportsDirectory: String, history: String)
+    /// Looks for change points in every scenario's series of `metric` and fails when the newest
+    /// runs open a regression (``SeriesCheck``).
+    case check(metric: String, window: Int, history: String)
 
     public static let name = "history"
-    public static let abstract = "Lists, shows, exports or seeds the history of runs."
-    public static let synopsis = "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>..."
+    public static let abstract = "Lists, shows, exports, seeds or checks the history of runs."
+    public static let synopsis = "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>...\nhistory check [--metric <figure>] [--window <runs>]"
 
     /// The figures `show` prints when the scenario has them.
     static let shownFigures = [
@@ -34,6 +37,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
                \(suite.tool) history export [--format <formats>] [--out <path>] [--history <file>]
                \(suite.tool) history import <report.json | run dir | baseline>... [--commit <sha>]
                                     [--branch <name>] [--reports <dir>] [--history <file>]
+               \(suite.tool) history check [--metric <figure>] [--window <runs>] [--history <file>]
 
         OPTIONS:
           --history <file>        The history database. (default: \(RunHistory.defaultPath))
@@ -45,12 +49,21 @@ public enum HistoryCommand: BenchCommand, Equatable {
           --commit <sha>          The commit of the imported runs. (default: the report's)
           --branch <name>         The branch of the imported runs. (default: none)
           --reports <dir>         Where saved baselines live. (default: Reports)
+          --metric <figure>       The figure 'check' follows, by its name in 'export'.
+                                  (default: \(HistoryFigures.nanosecondsPerOperation))
+          --window <runs>         The runs one change-point search looks at, at least 6.
+                                  (default: \(ChangePointConfiguration().window))
           -h, --help              Shows this help.
 
         'import' takes run directories, report.json files and names of baselines saved in
         <reports>/baselines/; a run already in the history is skipped. Every source is read before
         anything is written, and each run is appended whole or not at all. A file that is not a
         history, or one a newer bench wrote, is refused (exit 65); a missing one, 66.
+
+        'check' finds the change points in each scenario's series of the figure (E-Divisive means
+        with a t-test, p <= \(ChangePointConfiguration().pValue), at least \(Int(ChangePointConfiguration().minimumMagnitude * 100))%) and exits 1 when the newest
+        runs open a regression: a change the bad way within the newest half window, or a newest run
+        judged different and worse than the window before it; 0 otherwise.
         """
     }
 
@@ -88,10 +101,21 @@ public enum HistoryCommand: BenchCommand, Equatable {
                 sources: parsed.positionals, commit: parsed["commit"], branch: parsed["branch"],
                 reportsDirectory: parsed["reports"] ?? "Reports", history: parsed["history"] ?? RunHistory.defaultPath
             )
+        case "check":
+            let parsed = try ArgumentParser(options: [.value("history"), .value("metric"), .value("window")], usage: usage).parse(rest)
+            let minimum = 2 * ChangePointConfiguration().minimumSegment
+            var window = ChangePointConfiguration().window
+            if let text = parsed["window"] {
+                guard let value = Int(text), value >= minimum else {
+                    throw UsageError(message: "'--window' needs a whole number of runs, at least \(minimum) (got '\(text)')", usage: usage)
+                }
+                window = value
+            }
+            return .check(metric: parsed["metric"] ?? HistoryFigures.nanosecondsPerOperation, window: window, history: parsed["history"] ?? RunHistory.defaultPath)
         case let other?:
-            throw UsageError(message: "unknown history command '\(other)' (expected list, show, export or import)", usage: usage)
+            throw UsageError(message: "unknown history command '\(other)' (expected list, show, export, import or check)", usage: usage)
         case nil:
-            throw UsageError(message: "missing history command (list, show, export or import)", usage: usage)
+            throw UsageError(message: "missing history command (list, show, export, import or check)", usage: usage)
         }
     }
 
@@ -105,6 +129,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
             try Self.export(path, as: formats, to: output)
         case .import(let sources, let commit, let branch, let reportsDirectory, let path):
             try Self.importRuns(sources, commit: commit, branch: branch, reportsDirectory: reportsDirectory, into: path)
+        case .check(let metric, let window, let path):
+            return try Self.check(path, following: metric, window: window)
         }
         return .success
     }
@@ -193,12 +219,12 @@ public enum HistoryCommand: BenchCommand, Equatable {
         }.joined(separator: "\n")
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(format: abs(value) >= 100 ? "%.1f" : "%.3f", value)
     }
 
     /// A commit's first 12 characters, or `-`.
-    private static func short(_ commit: String?) -> String {
+    static func short(_ commit: String?) -> String {
         commit.map { String($0.prefix(12)) } ?? "-"
     }
 }
