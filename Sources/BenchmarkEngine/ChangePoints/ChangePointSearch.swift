@@ -60,13 +60,16 @@ public struct ChangePointSearch: Sendable, Equatable {
 
     /// Why `series` cannot be searched, or `nil` when it can.
     func limitation(of series: [Double]) -> String? {
-        if let bad = series.firstIndex(where: { !$0.isFinite }) {
-            return "point \(bad) is \(series[bad]), not a finite number"
-        }
+        if let notANumber = Self.nonFinitePoint(in: series) { return notANumber }
         if series.count < minimumCount {
             return "\(series.count) point\(series.count == 1 ? "" : "s"): a change needs at least \(segment) on each side"
         }
         return nil
+    }
+
+    /// What the first point of `series` that is not a finite number is, or `nil` when all are.
+    static func nonFinitePoint(in series: [Double]) -> String? {
+        series.firstIndex { !$0.isFinite }.map { "point \($0) is \(series[$0]), not a finite number" }
     }
 
     private var segment: Int { max(2, configuration.minimumSegment) }

@@ -24,11 +24,13 @@ public struct NewestRunsJudgement: Sendable, Equatable {
 
     /// The answer.
     public var verdict: Verdict
-    /// How many newest points were judged, and how many points the reference had.
+    /// How many newest points were judged.
     public var newestCount: Int
+    /// How many points the reference had.
     public var referenceCount: Int
-    /// The reference's mean, and the newest points' mean.
+    /// The reference's mean.
     public var referenceMean: Double
+    /// The newest points' mean.
     public var newestMean: Double
     /// The two-sided p-value of the t-test; `nil` when there was none.
     public var pValue: Double?
@@ -56,9 +58,7 @@ extension ChangePointSearch {
                 pValue: nil, limitation: limitation
             )
         }
-        if let bad = series.firstIndex(where: { !$0.isFinite }) {
-            return unknown("point \(bad) is \(series[bad]), not a finite number")
-        }
+        if let notANumber = Self.nonFinitePoint(in: series) { return unknown(notANumber) }
         let older = Array(series.dropLast(newestCount))
         let lastChange = changePoints(in: older).changePoints.last?.index ?? 0
         let start = max(lastChange, older.count - max(configuration.window, 2))
