@@ -16,6 +16,7 @@ import Testing
         result.bytesAllocatedPerOperation = mallocs.map { $0 * 64 }
         result.payloadBytesPerOperation = 500
         result.comparison = speedup.map { ScenarioResult.Comparison(baseline: name + " (baseline: JSONDecoder)", speedup: $0, pairedRatios: nil) }
+        result.comparison?.timeIsJudged = true
         return result
     }
 
@@ -72,6 +73,7 @@ import Testing
         #expect(series[0][figure: "nanosecondsPerOperation.p90"] != nil)
         #expect(series[0][figure: "megabytesPerSecond"] != nil)
         #expect(series[0][figure: "nanosecondsPerOperation.samples"] == nil, "arrays are not figures")
+        #expect(series[0][figure: "comparison.timeIsJudged"] == nil, "nor are booleans")
         let decoded = try JSONDecoder().decode(ScenarioResult.self, from: Data(series[0].resultJSON.utf8))
         #expect(decoded == result("decode/x", median: 100))
         #expect(try history.values(of: HistoryFigures.nanosecondsPerOperation, in: "decode/x").map(\.value) == [100, 110])
