@@ -159,6 +159,29 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    @Test func aFileThatCannotBeCreatedSaysWhy() throws {
+        let blocker = freshFile().deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("a file where a directory should be".utf8).write(to: blocker)
+        let file = blocker.appendingPathComponent("history.sqlite")
+        #expect {
+            try RunHistory(file: file)
+        } throws: { error in
+            guard case HistoryError.cannotOpen(let path, let reason) = error else { return false }
+            return path == file.path && !reason.isEmpty
+        }
+    }
+
+    @Test(arguments: [
+        (HistoryError.missing(path: "h"), "no history at 'h' (append runs with 'run --history <file>' or 'history import')"),
+        (HistoryError.cannotOpen(path: "h", reason: "Permission denied"), "cannot open the history 'h': Permission denied"),
+        (HistoryError.duplicateRun(runID: "r"), "run r is in the history already"),
+        (HistoryError.database(path: "h", reason: "disk I/O error"), "the history 'h' failed: disk I/O error"),
+    ])
+    func eachErrorSaysWhatWentWrongInOneLine(error: HistoryError, message: String) {
+        #expect(error.description == message)
+    }
+
     @Test func aRunIsAppendedWholeOrNotAtAll() throws {
         let history = try RunHistory(file: freshFile())
         let first = report("a", startedAt: "2026-12-01T09:00:00Z", [result("decode/x", median: 100)])
