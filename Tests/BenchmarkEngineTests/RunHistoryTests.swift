@@ -38,6 +38,16 @@ import Testing
         #expect(try SQLiteConnection(path: file.path, create: false).integer("PRAGMA application_id") == HistorySchema.applicationID)
     }
 
+    @Test func aHistoryOfAnOlderVersionIsMigratedFromItsVersion() throws {
+        let file = freshFile()
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A history at version 0: marked as ours, no tables yet; every migration from 0 runs.
+        try SQLiteConnection(path: file.path, create: true).run("PRAGMA application_id = \(HistorySchema.applicationID)")
+        let history = try RunHistory(file: file)
+        #expect(try history.schemaVersion() == RunHistory.currentSchemaVersion)
+        #expect(try history.runs().isEmpty)
+    }
+
     @Test func appendedRunsComeBackAsRunsAndSeries() throws {
         let history = try RunHistory(file: freshFile())
         // Appended out of order: the history orders by start time.
