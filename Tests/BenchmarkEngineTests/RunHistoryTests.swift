@@ -16,6 +16,7 @@ import Testing
         result.bytesAllocatedPerOperation = mallocs.map { $0 * 64 }
         result.payloadBytesPerOperation = 500
         result.comparison = speedup.map { ScenarioResult.Comparison(baseline: name + " (baseline: JSONDecoder)", speedup: $0, pairedRatios: nil) }
+        result.comparison?.timeIsJudged = true
         return result
     }
 
@@ -35,6 +36,16 @@ import Testing
         let reopened = try RunHistory(file: file, create: false)
         #expect(try reopened.runs().isEmpty)
         #expect(try SQLiteConnection(path: file.path, create: false).integer("PRAGMA application_id") == HistorySchema.applicationID)
+    }
+
+    @Test func aHistoryOfAnOlderVersionIsMigratedFromItsVersion() throws {
+        let file = freshFile()
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A history at version 0: marked as ours, no tables yet; every migration from 0 runs.
+        try SQLiteConnection(path: file.path, create: true).run("PRAGMA application_id = \(HistorySchema.applicationID)")
+        let history = try RunHistory(file: file)
+        #expect(try history.schemaVersion() == RunHistory.currentSchemaVersion)
+        #expect(try history.runs().isEmpty)
     }
 
     @Test func appendedRunsComeBackAsRunsAndSeries() throws {
@@ -72,6 +83,7 @@ import Testing
         #expect(series[0][figure: "nanosecondsPerOperation.p90"] != nil)
         #expect(series[0][figure: "megabytesPerSecond"] != nil)
         #expect(series[0][figure: "nanosecondsPerOperation.samples"] == nil, "arrays are not figures")
+        #expect(series[0][figure: "comparison.timeIsJudged"] == nil, "nor are booleans")
         let decoded = try JSONDecoder().decode(ScenarioResult.self, from: Data(series[0].resultJSON.utf8))
         #expect(decoded == result("decode/x", median: 100))
         #expect(try history.values(of: HistoryFigures.nanosecondsPerOperation, in: "decode/x").map(\.value) == [100, 110])
@@ -155,6 +167,29 @@ import Testing
         let file = freshFile()
         #expect(throws: HistoryError.missing(path: file.path)) { try RunHistory(file: file, create: false) }
         #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func aFileThatCannotBeCreatedSaysWhy() throws {
+        let blocker = freshFile().deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: blocker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("a file where a directory should be".utf8).write(to: blocker)
+        let file = blocker.appendingPathComponent("history.sqlite")
+        #expect {
+            try RunHistory(file: file)
+        } throws: { error in
+            guard case HistoryError.cannotOpen(let path, let reason) = error else { return false }
+            return path == file.path && !reason.isEmpty
+        }
+    }
+
+    @Test(arguments: [
+        (HistoryError.missing(path: "h"), "no history at 'h' (append runs with 'run --history <file>' or 'history import')"),
+        (HistoryError.cannotOpen(path: "h", reason: "Permission denied"), "cannot open the history 'h': Permission denied"),
+        (HistoryError.duplicateRun(runID: "r"), "run r is in the history already"),
+        (HistoryError.database(path: "h", reason: "disk I/O error"), "the history 'h' failed: disk I/O error"),
+    ])
+    func eachErrorSaysWhatWentWrongInOneLine(error: HistoryError, message: String) {
+        #expect(error.description == message)
     }
 
     @Test func aRunIsAppendedWholeOrNotAtAll() throws {

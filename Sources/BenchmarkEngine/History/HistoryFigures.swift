@@ -1,3 +1,5 @@
+import Foundation
+
 /// The figures the history stores for a scenario: every number in its report entry, named by its
 /// path in the JSON (`nanosecondsPerOperation.median`, `latency.summary.p99`, `comparison.speedup`).
 ///
@@ -16,14 +18,19 @@ public enum HistoryFigures {
     public static let bytesAllocatedPerOperation = "bytesAllocatedPerOperation"
     /// How many times faster than the paired baseline scenario.
     public static let speedup = "comparison.speedup"
+    /// Instructions per operation, from a counted run (`run --instructions`), when it has them.
+    public static let instructionsPerOperation = "instructionsPerOperation"
+    /// Estimated cycles per operation, from a counted run with the cache simulation, when it has them.
+    public static let estimatedCyclesPerOperation = "estimatedCyclesPerOperation"
     /// 99th-percentile latency in nanoseconds (load scenarios).
     public static let latencyP99 = "latency.summary.p99"
 
     /// Subtrees that are not figures of the run as a whole.
     private static let excluded: Set<String> = ["timeSeries"]
 
-    /// Every figure of `scenario`'s JSON entry, by name; derived rates (MB/s, objects/s) included.
-    static func figures(of scenario: JSONValue) -> [String: Double] {
+    /// Every figure of `scenario`, a JSON entry as `JSONSerialization` reads it, by name; derived
+    /// rates (MB/s, objects/s) included.
+    static func figures(of scenario: [String: Any]) -> [String: Double] {
         var figures: [String: Double] = [:]
         collect(scenario, path: "", into: &figures)
         if let rate = figures[operationsPerSecond] {
@@ -40,16 +47,19 @@ public enum HistoryFigures {
         return last.hasSuffix("PerSecond") || last == "speedup" || last == "succeeded"
     }
 
-    private static func collect(_ value: JSONValue, path: String, into figures: inout [String: Double]) {
-        switch value {
-        case .number(let number) where number.isFinite && !path.isEmpty:
-            figures[path] = number
-        case .object(let members):
+    private static func collect(_ value: Any, path: String, into figures: inout [String: Double]) {
+        if let members = value as? [String: Any] {
             for (key, member) in members where !(path.isEmpty && excluded.contains(key)) {
                 collect(member, path: path.isEmpty ? key : path + "." + key, into: &figures)
             }
-        default:
-            break
+        } else if let number = value as? NSNumber, !isBoolean(number), number.doubleValue.isFinite, !path.isEmpty {
+            figures[path] = number.doubleValue
         }
+    }
+
+    /// Whether `JSONSerialization` read `number` from `true` or `false`, which are not figures:
+    /// Foundation marks them with the C type `char`, which no JSON number gets.
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
     }
 }

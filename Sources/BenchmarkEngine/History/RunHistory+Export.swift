@@ -25,13 +25,20 @@ extension RunHistory {
         case .csv:
             return Data(Self.csv(runs: runs, points: points).utf8)
         case .json:
+            // Built with JSONSerialization so each scenario's stored entry goes out as it came in,
+            // fields this build does not know included.
             do {
-                let exported = ExportedHistory(schemaVersion: Self.currentSchemaVersion, runs: try runs.map { run in
-                    ExportedRun(run: run, scenarios: try (points[run.id] ?? []).map { point in
-                        ExportedScenario(name: point.scenario, figures: point.figures, result: try JSONValue.read(Data(point.resultJSON.utf8)))
-                    })
-                })
-                return try JSONReportWriter.render(value: exported)
+                let exported: [[String: Any]] = try runs.map { run in
+                    var entry = try Self.object(JSONReportWriter.render(value: run))
+                    entry["scenarios"] = try (points[run.id] ?? []).map { point in
+                        ["name": point.scenario, "figures": point.figures, "result": try Self.object(Data(point.resultJSON.utf8))] as [String: Any]
+                    }
+                    return entry
+                }
+                let document: [String: Any] = ["schemaVersion": Self.currentSchemaVersion, "runs": exported]
+                var data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                data.append(UInt8(ascii: "\n"))
+                return data
             } catch {
                 throw HistoryError.database(path: file.path, reason: "cannot export as JSON: \(error)")
             }
@@ -53,33 +60,4 @@ extension RunHistory {
         }
         return table.render(lines)
     }
-}
-
-/// The JSON export's top level.
-private struct ExportedHistory: Encodable {
-    var schemaVersion: Int
-    var runs: [ExportedRun]
-}
-
-/// A run in the JSON export: its metadata, then its scenarios.
-private struct ExportedRun: Encodable {
-    var run: HistoryRun
-    var scenarios: [ExportedScenario]
-
-    func encode(to encoder: any Encoder) throws {
-        try run.encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(scenarios, forKey: .scenarios)
-    }
-
-    private enum Key: String, CodingKey {
-        case scenarios
-    }
-}
-
-/// A scenario in the JSON export.
-private struct ExportedScenario: Encodable {
-    var name: String
-    var figures: [String: Double]
-    var result: JSONValue
 }

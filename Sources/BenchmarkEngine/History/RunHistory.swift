@@ -171,19 +171,28 @@ public struct RunHistory: Sendable {
 
     /// Each scenario with its stored JSON entry and figures.
     private func scenarioEntries(of report: Report, reportJSON: Data?) throws(HistoryError) -> [(result: ScenarioResult, json: String, figures: [String: Double])] {
-        var original: [String: JSONValue] = [:]
-        if let reportJSON, case .object(let members)? = try? JSONValue.read(reportJSON), case .array(let scenarios)? = members["scenarios"] {
-            for case .object(let entry) in scenarios {
-                if case .string(let name)? = entry["name"] { original[name] = .object(entry) }
+        var original: [String: [String: Any]] = [:]
+        if let reportJSON, let top = try? JSONSerialization.jsonObject(with: reportJSON) as? [String: Any], let scenarios = top["scenarios"] as? [[String: Any]] {
+            for entry in scenarios {
+                if let name = entry["name"] as? String { original[name] = entry }
             }
         }
         do {
             return try report.scenarios.map { result in
-                let value = try original[result.name] ?? JSONValue.read(JSONReportWriter.render(value: result))
-                return (result, String(decoding: try value.compactData(), as: UTF8.self), HistoryFigures.figures(of: value))
+                let entry = try original[result.name] ?? Self.object(JSONReportWriter.render(value: result))
+                let json = try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys, .withoutEscapingSlashes])
+                return (result, String(decoding: json, as: UTF8.self), HistoryFigures.figures(of: entry))
             }
         } catch {
             throw HistoryError.database(path: file.path, reason: "cannot encode the report: \(error)")
         }
+    }
+
+    /// The JSON object `data` holds.
+    static func object(_ data: Data) throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw HistoryError.database(path: "", reason: "not a JSON object")
+        }
+        return object
     }
 }

@@ -24,6 +24,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
     static let shownFigures = [
         (HistoryFigures.nanosecondsPerOperation, "ns/op"), (HistoryFigures.operationsPerSecond, "ops/s"),
         (HistoryFigures.mallocsPerOperation, "mallocs/op"), (HistoryFigures.bytesAllocatedPerOperation, "bytes/op"),
+        (HistoryFigures.instructionsPerOperation, "instr/op"), (HistoryFigures.estimatedCyclesPerOperation, "cycles/op"),
         (HistoryFigures.speedup, "speedup"), (HistoryFigures.latencyP99, "p99 ns"),
     ]
 
