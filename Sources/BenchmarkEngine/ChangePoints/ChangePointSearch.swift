@@ -44,15 +44,14 @@ public struct ChangePointSearch: Sendable, Equatable {
             return Analysis(changePoints: [], count: series.count, limitation: limitation)
         }
         var candidates = Set<Int>()
-        let span = max(window, minimumCount)
         var start = 0
         while start < series.count {
-            let end = min(start + span, series.count)
+            let end = min(start + window, series.count)
             if end - start >= minimumCount {
                 candidates.formUnion(divisiveSplits(series, in: start..<end))
             }
             if end == series.count { break }
-            start += span / 2
+            start += window / 2
         }
         let found = merged(candidates.sorted(), in: series).map(\.index)
         return Analysis(changePoints: merged(refined(found, in: series), in: series), count: series.count, limitation: nil)

@@ -52,7 +52,8 @@ struct StudentTTest: Sendable, Equatable {
     /// The |t| whose two-sided p-value is `pValue`, by bisection: the p-value falls as |t| grows.
     static func criticalValue(pValue: Double, degreesOfFreedom: Double) -> Double {
         var low = 0.0, high = 1e6
-        for _ in 0..<200 where high - low > 1e-9 * high {
+        for _ in 0..<200 {
+            if high - low <= 1e-9 * high { break }
             let middle = (low + high) / 2
             if twoSidedPValue(t: middle, degreesOfFreedom: degreesOfFreedom) > pValue { low = middle } else { high = middle }
         }
