@@ -71,8 +71,8 @@ import Testing
     }
 
     @Test func aCertainShiftBelowTheMinimumMagnitudeIsNoChange() {
-        // Instruction counts: 0.01% noise, a 0.5% step.
-        let series = SyntheticHistory.series(seed: 11, variation: 0.0001, steps: [(30, 0.005)])
+        // Instruction counts: 0.01% noise, a 0.3% step.
+        let series = SyntheticHistory.series(seed: 11, variation: 0.0001, steps: [(30, 0.003)])
         #expect(search.changePoints(in: series).changePoints.isEmpty)
         let fine = ChangePointSearch(configuration: ChangePointConfiguration(minimumMagnitude: 0.001))
         #expect(fine.changePoints(in: series).changePoints.map(\.index) == [30])

@@ -5,7 +5,7 @@ import Testing
     private let search = ChangePointSearch()
 
     @Test func oneNewRunWithinTimeNoiseIsUnknownNotSame() {
-        // At 3% noise one run cannot show that a change is below 1%: Pinpoint would sample more.
+        // At 3% noise one run cannot show that a change is below 0.5%: Pinpoint would sample more.
         let series = SyntheticHistory.series(seed: 21, count: 40)
         let judgement = search.judgeNewest(in: series)
         #expect(judgement.verdict == .unknown)
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aCertainDifferenceBelowTheMinimumMagnitudeIsTheSame() {
-        let series = SyntheticHistory.series(seed: 24, count: 40, variation: 0.0001, steps: [(38, -0.005)])
+        let series = SyntheticHistory.series(seed: 24, count: 40, variation: 0.0001, steps: [(38, -0.003)])
         let judgement = search.judgeNewest(2, in: series)
         #expect(judgement.verdict == .same)
         #expect(judgement.direction == .decrease)

@@ -31,9 +31,9 @@ import Testing
         #expect(check.analysis.changePoints.map(\.direction) == [.increase])
     }
 
-    @Test func aSlowdownInTheNewestRunAloneIsARegressionByTheJudgement() {
+    @Test func onePercentMoreInstructionsInTheNewestRunAloneIsARegressionByTheJudgement() {
         var series = SyntheticHistory.series(seed: 35, count: 30, variation: 0.0001)
-        series.append(1100)
+        series.append(1010)
         let check = SeriesCheck(series, higherIsBetter: false)
         #expect(check.verdict == .regression)
         #expect(check.openingChange == nil)

@@ -62,7 +62,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
         history, or one a newer bench wrote, is refused (exit 65); a missing one, 66.
 
         'check' finds the change points in each scenario's series of the figure (E-Divisive means
-        with a t-test, p <= \(ChangePointConfiguration().pValue), at least \(Int(ChangePointConfiguration().minimumMagnitude * 100))%) and exits 1 when the newest runs open a regression:
+        with a t-test, p <= \(ChangePointConfiguration().pValue), at least \(ChangePointConfiguration().minimumMagnitude * 100)%) and exits 1 when the newest runs open a regression:
         a change the bad way within the newest half window, or a newest run judged different and
         worse than the window before it; 0 otherwise.
         """
