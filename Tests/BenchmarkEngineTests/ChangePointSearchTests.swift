@@ -115,6 +115,13 @@ import Testing
         #expect(ChangePoint(index: 3, meanBefore: 0, meanAfter: 0, pValue: 1).relativeChange == 0)
     }
 
+    @Test func settingsTooSmallToSearchWithAreRaisedToTheSmallestThatWork() {
+        let search = ChangePointSearch(configuration: ChangePointConfiguration(window: 1, minimumSegment: 0))
+        #expect(search.minimumCount == 4)
+        let changes = search.changePoints(in: [5, 5, 5, 5, 9, 9, 9, 9]).changePoints
+        #expect(changes.map(\.index) == [4])
+    }
+
     @Test func theStrongestSplitOfTwoLevelsIsBetweenThem() {
         let series: [Double] = [1, 2, 1, 2, 1, 9, 8, 9, 8]
         #expect(search.strongestSplit(series, in: 0..<series.count) == 5)

@@ -9,7 +9,8 @@
 public struct ChangePointConfiguration: Sendable, Equatable {
     /// How many consecutive points one search looks at; windows overlap by half. A change is
     /// judged against at most half a window on each side, so that a slow drift long before it
-    /// does not make it look more certain than the runs around it show.
+    /// does not make it look more certain than the runs around it show. A window shorter than two
+    /// minimum segments is searched as two.
     public var window: Int
     /// The largest two-sided p-value at which a shift counts. Candidates are gathered at ten times
     /// this, as Otava does, and then kept only if they meet it.
@@ -17,7 +18,8 @@ public struct ChangePointConfiguration: Sendable, Equatable {
     /// The smallest relative change (0.005 for 0.5%) that counts, however certain.
     public var minimumMagnitude: Double
     /// The fewest points on each side of a change. Three leaves the t-test a variance on both
-    /// sides; a newer shift than that is left to ``ChangePointSearch/judgeNewest(_:in:)``.
+    /// sides; a newer shift than that is left to ``ChangePointSearch/judgeNewest(_:in:)``. Below
+    /// two, two is used.
     public var minimumSegment: Int
 
     /// Settings with these values; the defaults are the documented ones.
