@@ -16,7 +16,7 @@ public struct RunCommand: BenchCommand, Equatable {
     /// Where run directories go.
     public var outputDirectory = "Reports"
     /// The report formats to write.
-    public var formats: [ReportFormat] = ReportFormat.allCases
+    public var formats: [ReportFormat] = ReportFormat.defaults
     /// A baseline to compare the run with.
     public var baseline: String?
     /// The thresholds of that comparison.
@@ -32,7 +32,7 @@ public struct RunCommand: BenchCommand, Equatable {
     /// What each load scenario's run is judged by (`--slo`).
     var objectives = ObjectiveOptions()
 
-    /// The default run: the default suite, full length, every format, into `Reports`.
+    /// The default run: the default suite, full length, the default formats, into `Reports`.
     public init() {}
 
     public static func help(in suite: BenchSuite) -> String {
@@ -48,7 +48,9 @@ public struct RunCommand: BenchCommand, Equatable {
                                   Also selects scenarios outside the default suite.
           --quick                 Short measurements, as CI runs them.
           --out <dir>             Directory for run reports. (default: Reports)
-          --format <formats>      Comma-separated: json, csv, md, hlog, html. (default: all of them)
+          --format <formats>      Comma-separated: json, csv, md, hlog, html, and the exports bmf
+                                  (Bencher) and github (github-action-benchmark). (default: all
+                                  but the exports)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
                                   on a regression. Scenarios '--filter' leaves out may be missing.
         \(ComparisonOptions.usage)
@@ -90,7 +92,7 @@ public struct RunCommand: BenchCommand, Equatable {
             var formats: [ReportFormat] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let format = ReportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected json, csv, md, hlog or html)", usage: usage)
+                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected \(ReportFormat.names))", usage: usage)
                 }
                 if !formats.contains(format) { formats.append(format) }
             }
