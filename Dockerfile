@@ -10,7 +10,7 @@ FROM swift:${SWIFT_VERSION}-bookworm AS build
 # Unpinned, as `make deps` installs them: Debian 12's stable archive moves only for security fixes.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc-dev zlib1g-dev libcurl4-openssl-dev pkg-config \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Only what the manifest names: the checkout's build products and reports stay out of the image.
@@ -22,10 +22,11 @@ RUN swift build -c release --product bench
 RUN install -D --strip "$(swift build -c release --show-bin-path)/bench" /out/bench
 
 FROM swift:${SWIFT_VERSION}-bookworm-slim
-# libjemalloc2 for the allocation figures; libcurl4 (curl transport) and zlib1g are in the slim image.
+# libjemalloc2 for the allocation figures, libsqlite3-0 for the run history; libcurl4 (curl transport)
+# and zlib1g are in the slim image. No valgrind: the container runs load, not counted, runs.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc2 ca-certificates \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc2 libsqlite3-0 ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /reports bench \
     && mkdir -p /reports && chown bench /reports

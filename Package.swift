@@ -100,8 +100,10 @@ let package = Package(
         .target(name: "CourierFixtureServer", dependencies: ["CourierFixtures", "CZlib"]),
         // zlib, for HdrHistogram's compressed encoding.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // The benchmark engine: runners, histograms, allocation counts, reports. Knows nothing of Courier.
-        .target(name: "BenchmarkEngine", dependencies: ["CZlib"] + jemalloc + valgrind, swiftSettings: jemallocSettings + valgrindSettings),
+        // SQLite, the embedded store of the bench's run history.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // The benchmark engine: runners, histograms, allocation counts, reports, the run history. Knows nothing of Courier.
+        .target(name: "BenchmarkEngine", dependencies: ["CZlib", "CSQLite"] + jemalloc + valgrind, swiftSettings: jemallocSettings + valgrindSettings),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
         // payloads, and the whole command line. No fixture server and no curl unless asked for.
         .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting"]),

@@ -17,6 +17,12 @@ import Testing
         #expect(command == expected)
     }
 
+    @Test func theExportsAreWrittenOnlyWhenAskedFor() throws {
+        #expect(RunCommand().formats == [.json, .csv, .markdown, .hlog, .html])
+        let command = try testSuite.command(["run", "--format", "bmf, GitHub,json"], as: RunCommand.self)
+        #expect(command?.formats == [.bmf, .githubBenchmark, .json])
+    }
+
     @Test func optionsWithoutTheRunCommandMeanRun() throws {
         #expect(try testSuite.command(["--quick"], as: RunCommand.self)?.isQuick == true)
     }
@@ -47,7 +53,7 @@ import Testing
         (["run", "--filter"], "missing value for '--filter'"),
         (["run", "--filter", "--quick"], "missing value for '--filter'"),
         (["run", "--quick=yes"], "'--quick' takes no value"),
-        (["run", "--format", "json,xml"], "unknown format 'xml' in '--format' (expected json, csv, md, hlog or html)"),
+        (["run", "--format", "json,xml"], "unknown format 'xml' in '--format' (expected json, csv, md, hlog, html, bmf, github)"),
         (["run", "stray"], "unexpected argument 'stray'"),
         (["rn"], "unknown command 'rn' (did you mean 'run'?)"),
         (["help", "bogus"], "unknown command 'bogus'"),

@@ -14,6 +14,20 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case hlog
     /// `report.html`: a self-contained page with charts and their tables, to open in any browser.
     case html
+    /// `report.bmf.json`: every result's figures in Bencher Metric Format, for `bencher run`.
+    case bmf
+    /// `report.github-benchmark.json`: the smaller-is-better figures as github-action-benchmark's
+    /// `customSmallerIsBetter` input.
+    case githubBenchmark = "github"
+
+    /// The formats a run writes when not told which: the exports are left out, since they only
+    /// repeat `report.json`'s figures for a service and most runs feed none.
+    public static let defaults: [ReportFormat] = [.json, .csv, .markdown, .hlog, .html]
+
+    /// The formats' names as `--format` takes them, `json, csv, …`.
+    public static var names: String {
+        allCases.map(\.rawValue).joined(separator: ", ")
+    }
 
     /// The file the format is written to inside a run directory (its first, for `csv`).
     public var fileName: String {
@@ -23,6 +37,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .markdown: "summary.md"
         case .hlog: "latency.hlog"
         case .html: "report.html"
+        case .bmf: "report.bmf.json"
+        case .githubBenchmark: "report.github-benchmark.json"
         }
     }
 
@@ -37,6 +53,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .markdown: [(fileName, Data(SummaryTable(report).markdown().utf8))]
         case .hlog: IntervalLogWriter.render(report).map { [(fileName, Data($0.utf8))] } ?? []
         case .html: [(fileName, Data(HTMLReportWriter.render(report).utf8))]
+        case .bmf: [(fileName, try BencherMetricFormatWriter.render(report))]
+        case .githubBenchmark: [(fileName, try GitHubBenchmarkWriter.render(report))]
         }
     }
 }

@@ -29,19 +29,20 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     /// Nothing was measured or sent.
     public static let usage = ExitCode(rawValue: 64)
     /// 65 (`EX_DATAERR`): a baseline or report that is not valid JSON or not a bench report, a
-    /// payload file that is not JSON, or reports `merge` refuses: not shards of one run, a shard
-    /// twice, or counts that do not reconcile.
+    /// payload file that is not JSON, a history file that is not a bench history or that a newer
+    /// bench wrote, or reports `merge` refuses: not shards of one run, a shard twice, or counts that
+    /// do not reconcile.
     public static let badInput = ExitCode(rawValue: 65)
-    /// 66 (`EX_NOINPUT`): a baseline, run or file to read does not exist, or a shard of the run
-    /// `merge` was asked to merge is missing.
+    /// 66 (`EX_NOINPUT`): a baseline, run, history, scenario of a history or file to read does not
+    /// exist, or a shard of the run `merge` was asked to merge is missing.
     public static let missingInput = ExitCode(rawValue: 66)
 
     /// The code an error that ended a command calls for: the one table every command goes through.
     public init(for error: any Error) {
         switch error {
         case is UsageError, is SuiteError, BaselineError.invalidName: self = .usage
-        case is MissingInput, is BaselineError, ShardMergeError.missingShards: self = .missingInput
-        case ReportError.unreadable, is InvalidInput, is ShardMergeError: self = .badInput
+        case is MissingInput, is BaselineError, ShardMergeError.missingShards, HistoryError.missing: self = .missingInput
+        case ReportError.unreadable, is InvalidInput, is ShardMergeError, HistoryError.notAHistory, HistoryError.newerSchema: self = .badInput
         default: self = .failure
         }
     }

@@ -73,7 +73,7 @@ public struct LoadCommand: BenchCommand, Equatable {
 
         let published = ReportPublisher.publish(
             [result], commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
-            directory: options.outputDirectory, formats: ReportFormat.allCases, suite: context.suite, load: plan
+            directory: options.outputDirectory, formats: ReportFormat.defaults, suite: context.suite, load: plan
         )
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {

@@ -89,7 +89,7 @@ public struct MergeCommand: BenchCommand, Equatable {
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let published = ReportPublisher.publish(
             [result], commandLine: context.commandLine, startedAt: Date(timeIntervalSince1970: merge.plan.scheduleStartedAt),
-            environment: environment, isQuick: false, directory: outputDirectory, formats: ReportFormat.allCases, suite: context.suite,
+            environment: environment, isQuick: false, directory: outputDirectory, formats: ReportFormat.defaults, suite: context.suite,
             load: merge.plan, shards: shards
         )
         guard published != nil else { return .failure }

@@ -18,17 +18,23 @@ public struct RunCommand: BenchCommand, Equatable {
     /// Where run directories go.
     public var outputDirectory = "Reports"
     /// The report formats to write.
-    public var formats: [ReportFormat] = ReportFormat.allCases
+    public var formats: [ReportFormat] = ReportFormat.defaults
     /// A baseline to compare the run with.
     public var baseline: String?
     /// The thresholds of that comparison.
     public var thresholds = Thresholds()
     /// Scenarios that may be missing from the run or failed in it without failing that comparison.
     public var allowedMissing: [String] = []
+    /// The history file to append the run to (`--history`); none is written when `nil`.
+    public var history: String?
+    /// The commit the history records for the run, when not git's (`--commit`).
+    public var commit: String?
+    /// The branch the history records for the run, when not git's (`--branch`).
+    public var branch: String?
     /// What each load scenario's run is judged by (`--slo`).
     var objectives = ObjectiveOptions()
 
-    /// The default run: the default suite, full length, every format, into `Reports`.
+    /// The default run: the default suite, full length, the default formats, into `Reports`.
     public init() {}
 
     public static func help(in suite: BenchSuite) -> String {
@@ -37,6 +43,7 @@ public struct RunCommand: BenchCommand, Equatable {
 
         USAGE: \(suite.tool) run [--filter <pattern>] [--quick] [--instructions] [--out <dir>] [--format <formats>]
                          [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>]
+                         [--history <file> [--commit <sha>] [--branch <name>]]
 
         OPTIONS:
           --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
@@ -47,11 +54,17 @@ public struct RunCommand: BenchCommand, Equatable {
                                   exact from run to run, instead of times. Load scenarios are not
                                   counted and are left out. Without valgrind it exits 64.
           --out <dir>             Directory for run reports. (default: Reports)
-          --format <formats>      Comma-separated: json, csv, md, hlog, html. (default: all of them)
+          --format <formats>      Comma-separated: json, csv, md, hlog, html, and the exports bmf
+                                  (Bencher) and github (github-action-benchmark). (default: all
+                                  but the exports)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
                                   on a regression. Scenarios '--filter' leaves out may be missing.
         \(ComparisonOptions.usage)
         \(ObjectiveOptions.usage)
+          --history <file>        Appends the run to this history database (see 'history'), e.g.
+                                  \(RunHistory.defaultPath). No history is written without it.
+          --commit <sha>          The commit the history records. (default: git rev-parse HEAD)
+          --branch <name>         The branch the history records. (default: git's current branch)
           -h, --help              Shows this help.
 
         A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with
@@ -64,7 +77,8 @@ public struct RunCommand: BenchCommand, Equatable {
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
         let usage = help(in: suite)
-        let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .flag("instructions"), .value("out"), .value("format"), .value("baseline")]
+        let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .flag("instructions"), .value("out"), .value("format"), .value("baseline"),
+            .value("history"), .value("commit"), .value("branch")]
         let parsed = try ArgumentParser(options: options + ComparisonOptions.options + ObjectiveOptions.options, usage: usage).parse(arguments)
         var run = RunCommand()
         run.filter = parsed["filter"]
@@ -74,12 +88,18 @@ public struct RunCommand: BenchCommand, Equatable {
         if let baseline = parsed["baseline"] { run.baseline = try ComparisonOptions.baseline(baseline, usage: usage) }
         run.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
         run.allowedMissing = ComparisonOptions.allowedMissing(parsed)
+        run.history = parsed["history"]
+        run.commit = parsed["commit"]
+        run.branch = parsed["branch"]
+        if run.history == nil, let orphan = ["commit", "branch"].first(where: { parsed[$0] != nil }) {
+            throw UsageError(message: "'--\(orphan)' is recorded only in a history; add '--history <file>'", usage: usage)
+        }
         run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Double(LoadConfiguration.defaultIntervalNanoseconds) / 1e9, usage: usage)
         if let list = parsed["format"] {
             var formats: [ReportFormat] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let format = ReportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected json, csv, md, hlog or html)", usage: usage)
+                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected \(ReportFormat.names))", usage: usage)
                 }
                 if !formats.contains(format) { formats.append(format) }
             }
@@ -120,6 +140,7 @@ public struct RunCommand: BenchCommand, Equatable {
         // in a second, not after the suite.
         let baseline = try self.baseline.map { ($0, try RunArchive.loadBaseline($0, reportsDirectory: reports)) }
         try ReportStore(directory: reports).checkWritable()
+        let history = try self.history.map { path throws(HistoryError) in try RunHistory(file: URL(fileURLWithPath: path)) }
 
         let startedAt = Date()
         let runID = ReportStore.makeRunID(startedAt: startedAt)
@@ -142,6 +163,16 @@ public struct RunCommand: BenchCommand, Equatable {
             isQuick: isQuick, directory: outputDirectory, formats: formats, suite: suite, comparedWith: comparedWith
         ) else {
             return .failure
+        }
+        if let history {
+            let metadata = HistoryMetadata(commit: commit ?? environment.gitCommit, branch: branch ?? GitCheckout.branch(), source: "run")
+            do {
+                let run = try history.append(report, metadata: metadata)
+                print("History: appended run \(run.runID) (\(run.scenarioCount) scenarios) to \(history.file.path)")
+            } catch {
+                Platform.writeToStandardError("error: \(error)\n")
+                return .failure
+            }
         }
         if let comparison = report.baselineComparison, !comparison.regressions.isEmpty {
             return .failure

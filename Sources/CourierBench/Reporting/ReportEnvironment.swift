@@ -11,7 +11,7 @@ extension Report.Environment {
         #endif
         var environment = Report.Environment(
             toolVersion: toolVersion,
-            gitCommit: gitCommit(),
+            gitCommit: GitCheckout.commit(),
             swiftVersion: swiftVersion,
             operatingSystem: Platform.operatingSystem,
             cpuModel: Platform.cpuModel,
@@ -34,25 +34,5 @@ extension Report.Environment {
         #else
         "< 6.2"
         #endif
-    }
-
-    /// `git rev-parse HEAD` in the working directory; `nil` outside a checkout or without git.
-    private static func gitCommit() -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "HEAD"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let commit = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return commit.isEmpty ? nil : commit
     }
 }

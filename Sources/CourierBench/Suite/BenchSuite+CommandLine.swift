@@ -100,8 +100,10 @@ extension BenchSuite {
               64  usage error (bad command, option or value, invalid baseline name), or a suite with an
                   invalid scenario name
               65  a baseline or report that is not valid JSON or not a bench report, a payload file
-                  that is not JSON, or reports 'merge' refuses (not shards of one run, a shard twice)
-              66  the baseline, run or file to read does not exist, or a shard 'merge' needs is missing
+                  that is not JSON, reports 'merge' refuses (not shards of one run, a shard twice), or a
+                  history file that is not a bench history or that a newer bench wrote
+              66  the baseline, run, history or file to read does not exist, or a shard 'merge' needs
+                  is missing
             """
     }
 }

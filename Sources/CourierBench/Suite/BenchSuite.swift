@@ -38,6 +38,7 @@ public struct BenchSuite: Sendable {
         BaselineCommand.self,
         CompareCommand.self,
         ReportCommand.self,
+        HistoryCommand.self,
     ]
 
     /// A suite of `scenarios`. `tool` defaults to the executable's file name; `transports` and

@@ -1,0 +1,12 @@
+#ifndef COURIER_CSQLITE_SHIM_H
+#define COURIER_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import; bound text
+// and blobs must be copied by SQLite, since Swift's buffers live only for the call.
+static inline sqlite3_destructor_type courier_sqlite_transient(void) {
+    return SQLITE_TRANSIENT;
+}
+
+#endif
