@@ -30,6 +30,14 @@ import Testing
         #expect(options.thresholds.load == 0.5)
     }
 
+    @Test func countsTakeTheirOwnToleranceAndTwoSidedOnCompareAndRun() throws {
+        let compare = try #require(try testSuite.command(["compare", "main", "--instructions-tolerance", "2%", "--two-sided"], as: CompareCommand.self))
+        #expect(compare.thresholds == Thresholds(instructions: 0.02, isTwoSided: true))
+        let run = try #require(try testSuite.command(["run", "--instructions", "--baseline", "main"], as: RunCommand.self))
+        #expect(run.countsInstructions)
+        #expect(run.thresholds == Thresholds())
+    }
+
     @Test(arguments: [
         (["baseline"], "missing baseline command (save or list)"),
         (["baseline", "drop"], "unknown baseline command 'drop' (expected save or list)"),
@@ -37,6 +45,7 @@ import Testing
         (["compare"], "missing <baseline>"),
         (["compare", "a", "b", "c"], "unexpected argument 'c'"),
         (["compare", "a", "--time-tolerance", "fast"], "invalid value 'fast' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
+        (["compare", "a", "--instructions-tolerance", "one"], "invalid value 'one' for '--instructions-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
         (["compare", "a", "--malloc-tolerance", "-1"], "invalid value '-1' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"),
     ])
     func badBaselineCommandsAreUsageErrors(arguments: [String], message: String) {
