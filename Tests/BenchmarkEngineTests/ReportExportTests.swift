@@ -166,7 +166,16 @@ private func text(_ data: Data) -> String {
         #expect(decoded == GitHubBenchmarkWriter.entries(of: report))
         #expect(!decoded.contains { $0.name.hasPrefix("decode/broken") })
         let exported = Set(decoded.map { $0.name.components(separatedBy: " - ").last ?? "" })
-        #expect(exported == Set(ExportedMeasure.all.filter(\.isSmallerBetter).map(\.name)))
+        // The sample report was timed, not counted (`--instructions`).
+        let counted: Set = ["instructions", "estimated-cycles"]
+        #expect(exported == Set(ExportedMeasure.all.filter(\.isSmallerBetter).map(\.name)).subtracting(counted))
+    }
+
+    @Test func aCountedResultExportsItsCountsAndNoThroughput() throws {
+        var result = ScenarioResult(name: "decode/counted", kind: .micro, operations: 64, warmupOperations: 1, durationSeconds: 0)
+        result.counts = InstructionCounts(operations: 64, instructionsPerOperation: 2147.5, estimatedCyclesPerOperation: 3145.25)
+        let readings = Dictionary(uniqueKeysWithValues: ExportedMeasure.readings(of: result).map { ($0.measure.name, $0.reading.value) })
+        #expect(readings == ["instructions": 2147.5, "estimated-cycles": 3145.25])
     }
 }
 

@@ -19,9 +19,9 @@ public enum HistoryFigures {
     /// How many times faster than the paired baseline scenario.
     public static let speedup = "comparison.speedup"
     /// Instructions per operation, from a counted run (`run --instructions`), when it has them.
-    public static let instructionsPerOperation = "instructionsPerOperation"
+    public static let instructionsPerOperation = "counts.instructionsPerOperation"
     /// Estimated cycles per operation, from a counted run with the cache simulation, when it has them.
-    public static let estimatedCyclesPerOperation = "estimatedCyclesPerOperation"
+    public static let estimatedCyclesPerOperation = "counts.estimatedCyclesPerOperation"
     /// 99th-percentile latency in nanoseconds (load scenarios).
     public static let latencyP99 = "latency.summary.p99"
 
