@@ -43,7 +43,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
         OPTIONS:
           --history <file>        The history database. (default: \(RunHistory.defaultPath))
           --figure <name>         Another figure for 'show' to print, by its name in 'export'
-                                  (instructionsPerOperation, latency.summary.p50, …).
+                                  (counts.instructionsPerOperation, latency.summary.p50, …).
           --format <formats>      Comma-separated: csv, json. (default: csv)
           --out <path>            The file to export to; with several formats, a directory that
                                   gets history.csv and history.json. (default: standard output)
