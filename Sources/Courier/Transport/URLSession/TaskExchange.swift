@@ -72,8 +72,8 @@ final class TaskExchange: Sendable {
     func complete(with error: (any Error)?) {
         let (response, body, declined) = state.withLock { ($0.response, $0.body, $0.declined) }
         guard let error else {
+            // A head is kept only once `receive(_:)` has judged its framing: no second look here.
             guard let response else { return finish(.failure(URLError(.badServerResponse))) }
-            if let refusal = Self.refusal(of: response) { return finish(.failure(refusal)) }
             return finish(.success((HTTPResponse(response), body)))
         }
         if let declined { return finish(.success((declined, body))) }
