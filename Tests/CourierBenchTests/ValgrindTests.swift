@@ -46,6 +46,10 @@ import Testing
         #expect(arguments.contains("--instr-atstart=no"))
         #expect(arguments.contains("--callgrind-out-file=/tmp/w/callgrind.out"))
         #expect(arguments.last == "/bin/bench")
-        #expect(Valgrind.environment(["SWIFT_DETERMINISTIC_HASHING": "0", "HOME": "/h"]) == ["SWIFT_DETERMINISTIC_HASHING": "1", "HOME": "/h"])
+        #expect(Valgrind.environment(["SWIFT_DETERMINISTIC_HASHING": "0", "HOME": "/h"]) == [
+            "SWIFT_DETERMINISTIC_HASHING": "1", "HOME": "/h", "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1",
+        ])
+        // A user's own allocator settings stay, and the purging ones come last, where jemalloc lets them win.
+        #expect(Valgrind.environment(["MALLOC_CONF": "narenas:1,dirty_decay_ms:5"])["MALLOC_CONF"] == "narenas:1,dirty_decay_ms:5,dirty_decay_ms:-1,muzzy_decay_ms:-1")
     }
 }
