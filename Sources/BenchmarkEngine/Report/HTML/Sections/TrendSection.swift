@@ -90,9 +90,10 @@ enum TrendSection {
             id: id,
             title: "\(trend.scenario) over runs",
             caption: "Verdict: \(trend.check.verdict.rawValue).\(opening) Newest run: \(newest(trend)). "
-                + "Each point is \(trend.metric) in one run, oldest first, labelled below by its commit. A vertical rule marks each "
-                + "change point at the first run after it, with its size, whether it is a regression or an improvement, and its "
-                + "commit; the dashed steps are the mean level between changes.",
+                + "Each point is \(trend.metric) in one run, oldest first, labelled below by its commit. "
+                + (changes.isEmpty ? "No change point in these runs." : "A vertical rule marks each change point at the first run "
+                    + "after it, with its size, whether it is a regression or an improvement, and its commit; the dashed steps are "
+                    + "the mean level between changes."),
             charts: [chart.svg()],
             tables: [DataTable(
                 columns: ["#", "run", "started", "commit", "branch", trend.metric, "change"], rows: rows,
