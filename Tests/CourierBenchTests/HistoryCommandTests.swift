@@ -67,9 +67,14 @@ import Testing
         let page = { try String(contentsOf: directory.appendingPathComponent("latest/report.html"), encoding: .utf8) }
         #expect(await testSuite.status(arguments) == 0)
         #expect(!(try page()).contains("id=\"history\""), "no history asked for")
-        for commit in ["aaa111", "bbb222"] {
-            #expect(await testSuite.status(arguments + ["--history", file, "--commit", commit]) == 0)
-        }
+        // An earlier run, imported: two runs of one process in one second would share a run id.
+        var earlier = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        earlier.runID = "earlier-run"
+        earlier.startedAt = "2026-01-01T00:00:00Z"
+        let earlierFile = directory.appendingPathComponent("earlier.json")
+        try JSONReportWriter.render(earlier).write(to: earlierFile)
+        #expect(await testSuite.status(["history", "import", earlierFile.path, "--commit", "aaa111", "--history", file]) == 0)
+        #expect(await testSuite.status(arguments + ["--history", file, "--commit", "bbb222"]) == 0)
         let withHistory = try page()
         #expect(withHistory.contains("<section id=\"history\"><h2>History</h2>"))
         #expect(withHistory.contains("<h3>engine/clock-read over runs</h3>"))

@@ -97,6 +97,13 @@ import Testing
         #expect(page.range(of: "id=\"history\"")?.lowerBound ?? page.endIndex < page.range(of: "id=\"runs\"")?.lowerBound ?? page.startIndex)
     }
 
+    @Test func onlyTheScenariosAskedForAndThoseWithTheFigureHaveATrend() throws {
+        let history = try history(step)
+        #expect(try ScenarioTrend.trends(in: history, following: HistoryFigures.nanosecondsPerOperation, window: 50, scenarios: ["decode/x"]).count == 1)
+        #expect(try ScenarioTrend.trends(in: history, following: HistoryFigures.nanosecondsPerOperation, window: 50, scenarios: ["other"]).isEmpty)
+        #expect(try ScenarioTrend.trends(in: history, following: "no.such.figure", window: 50).isEmpty)
+    }
+
     @Test func aPageOfNoTrendsSaysSo() {
         #expect(HTMLReportWriter.render(history: [], source: "h.sqlite").contains("<p>No scenario in this history has the figure.</p>"))
     }
