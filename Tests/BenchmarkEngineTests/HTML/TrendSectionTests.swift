@@ -33,8 +33,8 @@ import Testing
         let trend = try #require(trends.first)
         #expect(trend.check.analysis.changePoints.map(\.index) == [30])
         let page = HTMLReportWriter.render(history: trends, source: "h.sqlite")
-        // The rule stands at run 31's slot: 40 slots across 556 units from 66, the 31st's middle.
-        let x = SVG.number(66 + (30.5 / 40) * (640 - 18 - 66))
+        // The rule stands at run 31: 40 runs across 556 units from 66, 0.8 of a run's width padding each end.
+        let x = SVG.number(66 + (30.8 / 40.6) * (640 - 18 - 66))
         #expect(page.contains("<g class=\"reference c1 dashed\"><path d=\"M\(x) "))
         #expect(page.contains(">+8.0% regression · c30</text>"))
         #expect(page.contains("<td class=\"regression\">+8.0% regression</td>"))
@@ -70,7 +70,9 @@ import Testing
         let scale = RunScale(labels: (1...40).map { "r\($0)" })
         #expect(scale.ticks.map(\.label) == ["r5", "r10", "r15", "r20", "r25", "r30", "r35", "r40"])
         #expect(RunScale(labels: ["a", "b"]).ticks.map(\.label) == ["a", "b"])
-        #expect(scale.position(of: 0) == 0.5 / 40)
+        #expect(RunScale(labels: ["a", "b"]).position(of: 0) == 0.25)
+        #expect(RunScale(labels: ["a", "b"]).position(of: 1) == 0.75)
+        #expect(scale.position(of: 39) == 39.8 / 40.6, "2% of the axis beyond the newest run")
     }
 
     /// Scenario names, commits and branches are text: none of them can add markup to the page.

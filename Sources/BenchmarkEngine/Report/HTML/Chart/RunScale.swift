@@ -10,8 +10,10 @@ struct RunScale: ChartScale {
     static let maximumTicks = 8
 
     func position(of value: Double) -> Double {
-        // Each run in the middle of its slot, so the first and last points are not on the frame.
-        clamped((value + 0.5) / Double(Swift.max(labels.count, 1)))
+        // Half a run's slot at each end keeps the first and last points off the frame; 2% of the
+        // axis at least, so that the newest run's label, centred on it, fits in the chart's margin.
+        let padding = Swift.max(0.5, Double(labels.count) * 0.02)
+        return clamped((value + padding) / (Double(Swift.max(labels.count, 1) - 1) + 2 * padding))
     }
 
     var ticks: [ChartTick] {
