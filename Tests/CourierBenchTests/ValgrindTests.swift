@@ -8,20 +8,30 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct ValgrindTests {
     /// A real run of `bench-probe`'s one small custom scenario under valgrind, twice: the counts are
     /// there, positive, and the same both times (the seed of Swift's hashing is fixed and the batch
-    /// sizes are too). Skipped where valgrind or its header is missing.
+    /// sizes are too); appended to a history, the second run's page charts the counts, since a
+    /// counted run has no times. Skipped where valgrind or its header is missing.
     @Test(.enabled(if: InstructionCounter.isCompiledIn && Valgrind.locate() != nil))
     func aCountedRunReportsTheSameInstructionsTwice() async throws {
         var counts: [InstructionCounts] = []
+        let history = temporaryDirectory("counted-history").appendingPathComponent("h.sqlite").path
+        var page = ""
         for _ in 0..<2 {
             let directory = temporaryDirectory("counted")
             defer { try? FileManager.default.removeItem(at: directory) }
-            let run = try await runProbe(["run", "--quick", "--instructions", "--filter", "probe/works", "--out", directory.path, "--format", "json"])
+            let run = try await runProbe([
+                "run", "--quick", "--instructions", "--filter", "probe/works", "--out", directory.path, "--format", "json,html", "--history", history,
+                "--commit", "c\(counts.count)",
+            ])
             #expect(run.status == 0, "\(run.errors)")
             let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
             let result = try #require(report.scenarios.first)
             #expect(result.nanosecondsPerOperation == nil, "times under valgrind mean nothing and are not reported")
             counts.append(try #require(result.counts))
+            page = try String(contentsOf: directory.appendingPathComponent("latest/report.html"), encoding: .utf8)
         }
+        #expect(page.contains("<h3>probe/works over runs</h3>"))
+        #expect(page.contains("Each scenario&#39;s counts.instructionsPerOperation over the runs of the history"))
+        #expect(page.contains("<td>c0</td>") && page.contains("<td>c1</td>"))
         #expect(counts[0].instructionsPerOperation > 0)
         #expect((counts[0].estimatedCyclesPerOperation ?? 0) >= counts[0].instructionsPerOperation)
         #expect(counts[0].instructionsPerOperation == counts[1].instructionsPerOperation)

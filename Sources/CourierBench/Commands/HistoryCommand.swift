@@ -15,10 +15,16 @@ public enum HistoryCommand: BenchCommand, Equatable {
     /// Looks for change points in every scenario's series of `metric` and fails when the newest
     /// runs open a regression (``SeriesCheck``).
     case check(metric: String, window: Int, history: String)
+    /// Writes a page of every scenario's trend of `metric`, with its change points and the
+    /// verdict `check` gives, to `output`.
+    case report(metric: String, window: Int, output: String, history: String)
 
     public static let name = "history"
-    public static let abstract = "Lists, shows, exports, seeds or checks the history of runs."
-    public static let synopsis = "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>...\nhistory check [--metric <figure>] [--window <runs>]"
+    public static let abstract = "Lists, shows, exports, seeds, checks or charts the history of runs."
+    public static let synopsis = "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>...\nhistory check [--metric <figure>] [--window <runs>]\nhistory report [--metric <figure>] [--window <runs>] [--out <file.html>]"
+
+    /// Where `report` writes its page unless `--out` names another file.
+    static let defaultPagePath = "Reports/history.html"
 
     /// The figures `show` prints when the scenario has them.
     static let shownFigures = [
@@ -39,6 +45,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
                \(suite.tool) history import <report.json | run dir | baseline>... [--commit <sha>]
                                     [--branch <name>] [--reports <dir>] [--history <file>]
                \(suite.tool) history check [--metric <figure>] [--window <runs>] [--history <file>]
+               \(suite.tool) history report [--metric <figure>] [--window <runs>] [--out <file.html>]
+                                    [--history <file>]
 
         OPTIONS:
           --history <file>        The history database. (default: \(RunHistory.defaultPath))
@@ -47,10 +55,11 @@ public enum HistoryCommand: BenchCommand, Equatable {
           --format <formats>      Comma-separated: csv, json. (default: csv)
           --out <path>            The file to export to; with several formats, a directory that
                                   gets history.csv and history.json. (default: standard output)
+                                  For 'report', the page. (default: \(defaultPagePath))
           --commit <sha>          The commit of the imported runs. (default: the report's)
           --branch <name>         The branch of the imported runs. (default: none)
           --reports <dir>         Where saved baselines live. (default: Reports)
-          --metric <figure>       The figure 'check' follows, by its name in 'export'.
+          --metric <figure>       The figure 'check' and 'report' follow, by its name in 'export'.
                                   (default: \(HistoryFigures.nanosecondsPerOperation))
           --window <runs>         The runs one change-point search looks at, at least 6.
                                   (default: \(ChangePointConfiguration().window))
@@ -64,7 +73,9 @@ public enum HistoryCommand: BenchCommand, Equatable {
         'check' finds the change points in each scenario's series of the figure (E-Divisive means
         with a t-test, p <= \(ChangePointConfiguration().pValue), at least \(ChangePointConfiguration().minimumMagnitude * 100)%) and exits 1 when the newest runs open a regression:
         a change the bad way within the newest half window, or a newest run judged different and
-        worse than the window before it; 0 otherwise.
+        worse than the window before it; 0 otherwise. 'report' writes a self-contained HTML page of
+        the same: each scenario's series run by run, each change point marked at the first run after
+        it with its size, direction and commit, and the verdict.
         """
     }
 
@@ -102,8 +113,10 @@ public enum HistoryCommand: BenchCommand, Equatable {
                 sources: parsed.positionals, commit: parsed["commit"], branch: parsed["branch"],
                 reportsDirectory: parsed["reports"] ?? "Reports", history: parsed["history"] ?? RunHistory.defaultPath
             )
-        case "check":
-            let parsed = try ArgumentParser(options: [.value("history"), .value("metric"), .value("window")], usage: usage).parse(rest)
+        case "check", "report":
+            let isReport = arguments.first == "report"
+            let options: [ArgumentParser.Option] = [.value("history"), .value("metric"), .value("window")] + (isReport ? [.value("out")] : [])
+            let parsed = try ArgumentParser(options: options, usage: usage).parse(rest)
             let minimum = 2 * ChangePointConfiguration().minimumSegment
             var window = ChangePointConfiguration().window
             if let text = parsed["window"] {
@@ -112,11 +125,15 @@ public enum HistoryCommand: BenchCommand, Equatable {
                 }
                 window = value
             }
-            return .check(metric: parsed["metric"] ?? HistoryFigures.nanosecondsPerOperation, window: window, history: parsed["history"] ?? RunHistory.defaultPath)
+            let metric = parsed["metric"] ?? HistoryFigures.nanosecondsPerOperation
+            let history = parsed["history"] ?? RunHistory.defaultPath
+            return isReport
+                ? .report(metric: metric, window: window, output: parsed["out"] ?? defaultPagePath, history: history)
+                : .check(metric: metric, window: window, history: history)
         case let other?:
-            throw UsageError(message: "unknown history command '\(other)' (expected list, show, export, import or check)", usage: usage)
+            throw UsageError(message: "unknown history command '\(other)' (expected list, show, export, import, check or report)", usage: usage)
         case nil:
-            throw UsageError(message: "missing history command (list, show, export, import or check)", usage: usage)
+            throw UsageError(message: "missing history command (list, show, export, import, check or report)", usage: usage)
         }
     }
 
@@ -132,6 +149,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
             try Self.importRuns(sources, commit: commit, branch: branch, reportsDirectory: reportsDirectory, into: path)
         case .check(let metric, let window, let path):
             return try Self.check(path, following: metric, window: window)
+        case .report(let metric, let window, let output, let path):
+            try Self.writePage(of: path, following: metric, window: window, to: output)
         }
         return .success
     }
