@@ -38,6 +38,24 @@ import Testing
         #expect(counts[0].estimatedCyclesPerOperation == counts[1].estimatedCyclesPerOperation)
     }
 
+    /// Counted, the probe's scenarios run one worker per processor, each taking the next: the report
+    /// keeps the suite's order, and the one that traps or throws fails alone as when timed.
+    @Test(.enabled(if: InstructionCounter.isCompiledIn && Valgrind.locate() != nil))
+    func countedWorkersSideBySideKeepTheSuitesOrderAndFailAlone() async throws {
+        let directory = temporaryDirectory("counted-probes")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try await runProbe(["run", "--quick", "--instructions", "--filter", "probe/", "--out", directory.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("error: scenario probe/throws failed: the probe's scenario threw, as asked\n"))
+        // Valgrind ends some traps with a status of its own rather than the signal: the line still names the trap.
+        #expect(run.errors.contains("error: scenario probe/traps failed: its process "))
+        #expect(run.errors.contains("Unexpectedly found nil while unwrapping an Optional value"))
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        #expect(report.scenarios.map(\.name) == ["probe/works", "probe/after-the-trap"])
+        #expect(report.scenarios.allSatisfy { ($0.counts?.instructionsPerOperation ?? 0) > 0 })
+        #expect(report.failedScenarios.map(\.name) == ["probe/throws", "probe/traps", "probe/fails-a-precondition"])
+    }
+
     @Test func withoutWorkerProcessesCountingIsRefusedWithExit64() async {
         #expect(await testSuite.status(["run", "--quick", "--instructions", "--filter", "engine/array", "--out", temporaryDirectory().path]) == 64)
     }
