@@ -403,6 +403,32 @@ private func counted(_ name: String, instructions: Double?, cycles: Double? = ni
         #expect(comparison.regressions.isEmpty)
     }
 
+    /// A client path that decodes with its partner's decoder, in two builds: Foundation's part moved
+    /// by the layout (+2% on both sides) and Courier's share did not, then Courier's share grew.
+    @Test func aScenarioJudgedByItsRatiosFailsOnTheRatioAndOnlyWarnsOnItsCounts() {
+        func sharing(ours: Double, partner: Double) -> [ScenarioResult] {
+            var client = ScenarioResult(name: "decode/x", kind: .micro, operations: 1, warmupOperations: 1, durationSeconds: 0)
+            client.counts = InstructionCounts(operations: 1, instructionsPerOperation: ours, estimatedCyclesPerOperation: ours * 1.5)
+            var alone = ScenarioResult(name: "decode/x (baseline: JSONDecoder)", kind: .micro, operations: 1, warmupOperations: 1, durationSeconds: 0)
+            alone.counts = InstructionCounts(operations: 1, instructionsPerOperation: partner, estimatedCyclesPerOperation: partner * 1.5)
+            return [client.compared(with: alone, judgingCountRatios: true), alone]
+        }
+        let before = sharing(ours: 1_010_000, partner: 1_000_000)
+        let moved = compare(before, sharing(ours: 1_030_200, partner: 1_020_000))
+        #expect(moved.regressions.isEmpty)
+        #expect(row(moved, "decode/x", "instructions ÷ decode/x (baseline: JSONDecoder)")?.verdict == .withinNoise)
+        #expect(row(moved, "decode/x", "est. cycles ÷ decode/x (baseline: JSONDecoder)")?.verdict == .withinNoise)
+        let counts = row(moved, "decode/x", "instructions/op")
+        #expect(counts?.verdict == .warning)
+        #expect(counts?.reason == "+2.00%: judged by its ratio, since the work it shares with its partner moves with the build")
+
+        let slower = compare(before, sharing(ours: 1_030_200, partner: 1_000_000))
+        #expect(row(slower, "decode/x", "instructions ÷ decode/x (baseline: JSONDecoder)")?.verdict == .regression)
+        #expect(row(slower, "decode/x", "est. cycles ÷ decode/x (baseline: JSONDecoder)")?.verdict == .regression)
+        #expect(slower.regressions.count == 2)
+        #expect(before[0].counts?.estimatedCycleRatio == 1.01)
+    }
+
     @Test func aZeroBaselineCountIsNotComparable() {
         let comparison = compare(counted("decode/x", instructions: 0), counted("decode/x", instructions: 10))
         #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .notComparable)

@@ -86,4 +86,15 @@ import Testing
         #expect(testSuite.scenarios(matching: nil).map(\.name) == ["engine/clock-read", "engine/array"])
         #expect(testSuite.scenarios(matching: "slow").map(\.name) == ["slow/sleep", "slow/setup"])
     }
+
+    @Test func skippedPatternsLeaveOutWhatTheFilterOrTheDefaultSuiteChose() throws {
+        #expect(testSuite.scenarios(matching: nil, skipping: ["ARRAY"]).map(\.name) == ["engine/clock-read"])
+        #expect(testSuite.scenarios(matching: "/", skipping: ["engine/", "sleep"]).map(\.name).contains("slow/setup"))
+        #expect(!testSuite.scenarios(matching: "/", skipping: ["engine/", "sleep"]).map(\.name).contains { $0.hasPrefix("engine/") || $0 == "slow/sleep" })
+        #expect(try testSuite.command(["run", "--skip", "list10k", "--skip=array"], as: RunCommand.self)?.skipped == ["list10k", "array"])
+    }
+
+    @Test func skippingEverythingIsAUsageError() async {
+        #expect(await testSuite.status(["run", "--filter", "engine/", "--skip", "engine/", "--out", temporaryDirectory().path]) == 64)
+    }
 }

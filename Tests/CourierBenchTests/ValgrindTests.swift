@@ -50,6 +50,10 @@ import Testing
         // Valgrind ends some traps with a status of its own rather than the signal: the line still names the trap.
         #expect(run.errors.contains("error: scenario probe/traps failed: its process "))
         #expect(run.errors.contains("Unexpectedly found nil while unwrapping an Optional value"))
+        #expect(!run.errors.contains("warning: L3 cache found"), "Valgrind's own messages go to its log")
+        let kept = try String(contentsOf: try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.first { $0.lastPathComponent == "traps.log" }), encoding: .utf8)
+        #expect(kept.contains("Unexpectedly found nil") && kept.contains("L3 cache found"), "the crash log keeps both")
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         #expect(report.scenarios.map(\.name) == ["probe/works", "probe/after-the-trap"])
         #expect(report.scenarios.allSatisfy { ($0.counts?.instructionsPerOperation ?? 0) > 0 })
@@ -73,6 +77,7 @@ import Testing
         #expect(arguments.first == "--tool=callgrind")
         #expect(arguments.contains("--instr-atstart=no"))
         #expect(arguments.contains("--callgrind-out-file=/tmp/w/callgrind.out"))
+        #expect(arguments.contains("--log-file=/tmp/w/valgrind.log"))
         #expect(arguments.last == "/bin/bench")
         #expect(Valgrind.environment(["SWIFT_DETERMINISTIC_HASHING": "0", "HOME": "/h"]) == [
             "SWIFT_DETERMINISTIC_HASHING": "1", "HOME": "/h", "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1",

@@ -14,6 +14,14 @@ public struct InstructionCounts: Codable, Sendable, Equatable {
     @ExplicitNull public var baseline: String? = nil
     /// This scenario's instructions per operation ÷ the baseline's: below 1, fewer instructions.
     @ExplicitNull public var instructionRatio: Double? = nil
+    /// This scenario's estimated cycles per operation ÷ the baseline's.
+    @ExplicitNull public var estimatedCycleRatio: Double? = nil
+    /// Whether a comparison with a baseline run judges the two ratios rather than the counts
+    /// themselves; `nil` (the counts) unless set. Set when this scenario runs its baseline's work
+    /// inside its own — the client's decode path decoding with the very `JSONDecoder` it is paired
+    /// with — where what Foundation's part executes moves with the executable's layout (by up to
+    /// 2.5% when unrelated code changed) and moves both sides alike.
+    @ExplicitNull public var ratiosAreJudged: Bool? = nil
 
     /// Counts of `operations` operations.
     public init(operations: Int, instructionsPerOperation: Double, estimatedCyclesPerOperation: Double?) {

@@ -75,12 +75,17 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     /// the speedup. When the samples do not pair up, the ratio of the medians stands in.
     ///
     /// `judgingTime` asks a later comparison with a baseline run to judge this result's median time
-    /// too (``Comparison/timeIsJudged``).
-    public func compared(with baseline: ScenarioResult, judgingTime: Bool = false) -> ScenarioResult {
+    /// too (``Comparison/timeIsJudged``); `judgingCountRatios`, to judge its counts by their ratios
+    /// to the baseline's (``InstructionCounts/ratiosAreJudged``).
+    public func compared(with baseline: ScenarioResult, judgingTime: Bool = false, judgingCountRatios: Bool = false) -> ScenarioResult {
         var result = self
-        if let theirs = baseline.counts?.instructionsPerOperation, theirs > 0, var counts = result.counts {
+        if let theirs = baseline.counts, theirs.instructionsPerOperation > 0, var counts = result.counts {
             counts.baseline = baseline.name
-            counts.instructionRatio = counts.instructionsPerOperation / theirs
+            counts.instructionRatio = counts.instructionsPerOperation / theirs.instructionsPerOperation
+            if let ours = counts.estimatedCyclesPerOperation, let cycles = theirs.estimatedCyclesPerOperation, cycles > 0 {
+                counts.estimatedCycleRatio = ours / cycles
+            }
+            counts.ratiosAreJudged = judgingCountRatios ? true : nil
             result.counts = counts
         }
         guard let ours = nanosecondsPerOperation, let theirs = baseline.nanosecondsPerOperation, ours.median > 0 else {

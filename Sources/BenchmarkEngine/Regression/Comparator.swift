@@ -17,7 +17,10 @@ import Foundation
 ///   operation under Callgrind) are exact, so they are judged by a tight relative tolerance alone
 ///   (+1% by default), and, when ``Thresholds/isTwoSided``, a fall beyond it fails too, asking for the
 ///   baseline to be saved again. When both runs have counts, a time change is at most a warning. A
-///   scenario counted in one run only has a row saying so, which fails nothing.
+///   scenario counted in one run only has a row saying so, which fails nothing. A scenario that runs
+///   its partner's work inside its own (``InstructionCounts/ratiosAreJudged``) is judged by its
+///   counts' ratios to the partner's in the same run, and its counts themselves only warn: the
+///   shared part moves with the executable's layout, on both sides alike.
 /// - **Load runs** have no repetitions, hence no measure of their own noise: their changes beyond a
 ///   wide tolerance are warnings, never regressions.
 /// - Results that are another scenario's baseline (Foundation's own code) are not judged.
@@ -81,9 +84,16 @@ public enum Comparator {
     private static func micro(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {
         var rows: [MetricComparison] = []
         if before.counts != nil || after.counts != nil {
-            rows.append(counted(name, metric: "instructions/op", before.counts?.instructionsPerOperation, after.counts?.instructionsPerOperation, limits))
+            let byRatio = after.counts?.ratiosAreJudged == true ? after.counts?.baseline : nil
+            if let partner = byRatio {
+                rows.append(counted(name, metric: "instructions ÷ \(partner)", before.counts?.instructionRatio, after.counts?.instructionRatio, limits))
+                if before.counts?.estimatedCycleRatio != nil || after.counts?.estimatedCycleRatio != nil {
+                    rows.append(counted(name, metric: "est. cycles ÷ \(partner)", before.counts?.estimatedCycleRatio, after.counts?.estimatedCycleRatio, limits))
+                }
+            }
+            rows.append(counted(name, metric: "instructions/op", before.counts?.instructionsPerOperation, after.counts?.instructionsPerOperation, limits, failing: byRatio == nil))
             if before.counts?.estimatedCyclesPerOperation != nil || after.counts?.estimatedCyclesPerOperation != nil {
-                rows.append(counted(name, metric: "est. cycles/op", before.counts?.estimatedCyclesPerOperation, after.counts?.estimatedCyclesPerOperation, limits))
+                rows.append(counted(name, metric: "est. cycles/op", before.counts?.estimatedCyclesPerOperation, after.counts?.estimatedCyclesPerOperation, limits, failing: byRatio == nil))
             }
         }
         // With exact counts on both sides, a time can warn but never fail.
@@ -142,8 +152,8 @@ public enum Comparator {
     }
 
     /// A counted metric: exact, so judged by the relative tolerance alone; a fall beyond it fails
-    /// too when the thresholds are two-sided.
-    private static func counted(_ name: String, metric: String, _ old: Double?, _ new: Double?, _ limits: Thresholds) -> MetricComparison {
+    /// too when the thresholds are two-sided. Unless `failing`, a change beyond it only warns.
+    private static func counted(_ name: String, metric: String, _ old: Double?, _ new: Double?, _ limits: Thresholds, failing: Bool = true) -> MetricComparison {
         let tolerance = limits.instructions
         let row = { (verdict: MetricComparison.Verdict, reason: String) in
             MetricComparison(
@@ -157,6 +167,9 @@ public enum Comparator {
         guard old > 0 else { return row(.notComparable, "baseline is zero") }
         let change = new / old - 1
         let limit = finePercent(tolerance)
+        if !failing, abs(change) > tolerance {
+            return row(change > 0 ? .warning : .improvement, "\(change > 0 ? "+" : "")\(finePercent(change)): judged by its ratio, since the work it shares with its partner moves with the build")
+        }
         if change > tolerance { return row(.regression, "+\(finePercent(change)) > \(limit)") }
         if change < -tolerance {
             return limits.isTwoSided

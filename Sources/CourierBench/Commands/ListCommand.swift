@@ -28,7 +28,7 @@ public struct ListCommand: BenchCommand, Equatable {
     }
 
     public func run(in context: CommandContext) async throws -> ExitCode {
-        for scenario in filter.map(context.suite.scenarios(matching:)) ?? context.suite.scenarios {
+        for scenario in filter.map({ context.suite.scenarios(matching: $0) }) ?? context.suite.scenarios {
             let name = scenario.name.padding(toLength: 32, withPad: " ", startingAt: 0)
             print("\(name) \(scenario.summary)\(scenario.isDefault ? "" : " (not in the default suite)")")
         }

@@ -11,6 +11,8 @@ public struct RunCommand: BenchCommand, Equatable {
     /// Runs only scenarios whose name contains this text (case-insensitive); also selects
     /// scenarios that are not in the default suite.
     public var filter: String?
+    /// Leaves out scenarios whose name contains any of these (case-insensitive), after ``filter``.
+    public var skipped: [String] = []
     /// Shorter measurements, for CI.
     public var isQuick = false
     /// Counts instructions under Callgrind instead of timing (micro-benchmarks; load scenarios are left out).
@@ -41,13 +43,14 @@ public struct RunCommand: BenchCommand, Equatable {
         """
         OVERVIEW: Runs scenarios, prints a summary table and writes Reports/<run-id>/.
 
-        USAGE: \(suite.tool) run [--filter <pattern>] [--quick] [--instructions] [--out <dir>] [--format <formats>]
+        USAGE: \(suite.tool) run [--filter <pattern>] [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>]
                          [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>]
                          [--history <file> [--commit <sha>] [--branch <name>]]
 
         OPTIONS:
           --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
                                   Also selects scenarios outside the default suite.
+          --skip <pattern>        Leaves out scenarios whose name contains <pattern>; repeatable.
           --quick                 Short measurements, as CI runs them.
           --instructions          Counts each micro-benchmark under valgrind (callgrind, cache
                                   simulation on): instructions and estimated cycles per operation,
@@ -58,7 +61,8 @@ public struct RunCommand: BenchCommand, Equatable {
                                   (Bencher) and github (github-action-benchmark). (default: all
                                   but the exports)
           --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
-                                  on a regression. Scenarios '--filter' leaves out may be missing.
+                                  on a regression. Scenarios left out by '--filter' or '--skip' may
+                                  be missing.
         \(ComparisonOptions.usage)
         \(ObjectiveOptions.usage)
           --history <file>        Appends the run to this history database (see 'history'), e.g.
@@ -77,11 +81,12 @@ public struct RunCommand: BenchCommand, Equatable {
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
         let usage = help(in: suite)
-        let options: [ArgumentParser.Option] = [.value("filter"), .flag("quick"), .flag("instructions"), .value("out"), .value("format"), .value("baseline"),
+        let options: [ArgumentParser.Option] = [.value("filter"), .value("skip"), .flag("quick"), .flag("instructions"), .value("out"), .value("format"), .value("baseline"),
             .value("history"), .value("commit"), .value("branch")]
         let parsed = try ArgumentParser(options: options + ComparisonOptions.options + ObjectiveOptions.options, usage: usage).parse(arguments)
         var run = RunCommand()
         run.filter = parsed["filter"]
+        run.skipped = parsed.all("skip")
         run.isQuick = parsed["quick"] != nil
         run.countsInstructions = parsed["instructions"] != nil
         run.outputDirectory = parsed["out"] ?? run.outputDirectory
@@ -110,9 +115,10 @@ public struct RunCommand: BenchCommand, Equatable {
 
     public func run(in context: CommandContext) async throws -> ExitCode {
         let suite = context.suite
-        var selected = suite.scenarios(matching: filter)
+        var selected = suite.scenarios(matching: filter, skipping: skipped)
         guard !selected.isEmpty else {
-            Platform.writeToStandardError("error: no scenario matches '\(filter ?? "")'; see '\(suite.tool) list'\n")
+            let skipping = skipped.isEmpty ? "" : " once '\(skipped.joined(separator: "', '"))' are skipped"
+            Platform.writeToStandardError("error: no scenario matches '\(filter ?? "")'\(skipping); see '\(suite.tool) list'\n")
             return .usage
         }
         var valgrind: Valgrind?
@@ -156,7 +162,7 @@ public struct RunCommand: BenchCommand, Equatable {
         let failures = outcomes.compactMap(\.failure)
 
         // What the filter left out is absent on purpose; a scenario the suite no longer has is not.
-        let leftOut = filter == nil && !countsInstructions ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
+        let leftOut = filter == nil && skipped.isEmpty && !countsInstructions ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
         let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds, accepting: Set(allowedMissing + leftOut)) }
         guard let report = ReportPublisher.publish(
             results, failures: failures, runID: runID, commandLine: context.commandLine, startedAt: startedAt, environment: environment,

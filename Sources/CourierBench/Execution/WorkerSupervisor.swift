@@ -76,7 +76,9 @@ struct WorkerSupervisor {
                 } else if let reason = FileManager.default.contents(atPath: file("failed").path) {
                     outcomes.append(.failed(ScenarioFailure(name: name, cause: .threw, reason: String(decoding: reason, as: UTF8.self))))
                 } else {
-                    let crash = CrashLog(name: name, ending: ending, standardError: FileManager.default.contents(atPath: file("stderr").path) ?? Data())
+                    // Under Valgrind, what it said of the worker's end (a signal, its own error) follows the worker's words.
+                    let said = [file("stderr"), directory.appendingPathComponent(Valgrind.logFile)].compactMap { FileManager.default.contents(atPath: $0.path) }
+                    let crash = CrashLog(name: name, ending: ending, standardError: said.reduce(Data(), +))
                     let failure = crash.keep(in: runDirectory)
                     Platform.writeToStandardError(failure.consoleLine(runDirectory: runDirectory))
                     outcomes.append(.failed(failure))

@@ -65,9 +65,9 @@ public struct BenchSuite: Sendable {
     }
 
     /// The scenarios whose names contain `filter`, ignoring case, or the default suite.
-    public func scenarios(matching filter: String?) -> [Scenario] {
-        guard let filter else { return scenarios.filter(\.isDefault) }
-        return scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+    public func scenarios(matching filter: String?, skipping skipped: [String] = []) -> [Scenario] {
+        let chosen = filter.map { filter in scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) } } ?? scenarios.filter(\.isDefault)
+        return chosen.filter { scenario in !skipped.contains { scenario.name.localizedCaseInsensitiveContains($0) } }
     }
 
     /// A scenario's own thresholds, if it has any, for a result of that name (or its partner's): the
