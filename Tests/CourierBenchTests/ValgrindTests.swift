@@ -7,8 +7,8 @@ import Testing
 /// clear refusals where that cannot happen.
 @Suite(.timeLimit(.minutes(2))) struct ValgrindTests {
     /// A real run of `bench-probe`'s one small custom scenario under valgrind, twice: the counts are
-    /// there, positive, and the same both times (the seed of Swift's hashing is fixed and the batch
-    /// sizes are too); appended to a history, the second run's page charts the counts, since a
+    /// there, positive, and the instructions the same both times (the seed of Swift's hashing is
+    /// fixed and the batch sizes are too); appended to a history, the second run's page charts the counts, since a
     /// counted run has no times. Skipped where valgrind or its header is missing.
     @Test(.enabled(if: InstructionCounter.isCompiledIn && Valgrind.locate() != nil))
     func aCountedRunReportsTheSameInstructionsTwice() async throws {
@@ -35,7 +35,10 @@ import Testing
         #expect(counts[0].instructionsPerOperation > 0)
         #expect((counts[0].estimatedCyclesPerOperation ?? 0) >= counts[0].instructionsPerOperation)
         #expect(counts[0].instructionsPerOperation == counts[1].instructionsPerOperation)
-        #expect(counts[0].estimatedCyclesPerOperation == counts[1].estimatedCyclesPerOperation)
+        // The simulated caches see the heap's addresses, which move a little between processes
+        // even without address randomization: estimated cycles agree to a tenth of a percent or so.
+        let cycles = try #require(counts[0].estimatedCyclesPerOperation), again = try #require(counts[1].estimatedCyclesPerOperation)
+        #expect(abs(again / cycles - 1) < 0.005)
     }
 
     /// Counted, the probe's scenarios run one worker per processor, each taking the next: the report
