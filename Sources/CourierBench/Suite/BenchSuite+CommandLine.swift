@@ -12,11 +12,11 @@ extension BenchSuite {
 
     /// Runs the command line `arguments` (without the program name) in this process and returns how
     /// it ended. Help goes to standard output, errors to standard error, one line each.
-    public func main(arguments: [String]) async -> ExitCode {
+    public func main(arguments: [String]) async -> BenchExitCode {
         await main(arguments: arguments, execution: .inProcess)
     }
 
-    func main(arguments: [String], execution: ScenarioExecution) async -> ExitCode {
+    func main(arguments: [String], execution: ScenarioExecution) async -> BenchExitCode {
         if let problem = validate() {
             Platform.writeToStandardError("error: \(problem)\n")
             return .usage
@@ -37,7 +37,7 @@ extension BenchSuite {
                 return try await command.run(in: CommandContext(suite: self, commandLine: [tool] + arguments, execution: execution))
             } catch {
                 Platform.writeToStandardError(error is UsageError ? "\(error)\n" : "error: \(error)\n")
-                return ExitCode(for: error)
+                return BenchExitCode(for: error)
             }
         }
     }
@@ -51,6 +51,8 @@ extension BenchSuite {
             return .command(try RunCommand.parse([], in: self))
         case "help":
             guard let name = arguments.dropFirst().first else { return .help(overview) }
+            // Hidden: what docs/cli.md holds, to regenerate it.
+            if name == "--reference" { return .help(CommandLineReference.markdown(of: self)) }
             guard let command = command(named: name) else {
                 throw UsageError(message: "unknown command '\(name)'", usage: overview)
             }
@@ -93,17 +95,7 @@ extension BenchSuite {
 
               See '\(tool) help <command>' or '\(tool) <command> --help' for its options.
 
-            EXIT CODES:
-              0   success; no regression
-              1   a regression, a failed scenario, a report that could not be written, or no request of
-                  'load' succeeded
-              64  usage error (bad command, option or value, invalid baseline name), or a suite with an
-                  invalid scenario name
-              65  a baseline or report that is not valid JSON or not a bench report, a payload file
-                  that is not JSON, reports 'merge' refuses (not shards of one run, a shard twice), or a
-                  history file that is not a bench history or that a newer bench wrote
-              66  the baseline, run, history or file to read does not exist, or a shard 'merge' needs
-                  is missing
+            \(BenchExitCode.helpTable)
             """
     }
 }

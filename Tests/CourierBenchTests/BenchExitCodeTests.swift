@@ -2,18 +2,18 @@ import CourierBench
 import Testing
 
 /// Every command's errors end in the code of one table.
-@Suite struct ExitCodeTests {
+@Suite struct BenchExitCodeTests {
     @Test func eachKindOfErrorHasItsCode() {
         struct Other: Error {}
-        #expect(ExitCode(for: UsageError(message: "m", usage: "u")) == .usage)
-        #expect(ExitCode(for: SuiteError.duplicate("scenario", "x")) == .usage)
-        #expect(ExitCode(for: MissingInput("gone")) == .missingInput)
-        #expect(ExitCode(for: BaselineError.missing(name: "main", available: [])) == .missingInput)
-        #expect(ExitCode(for: BaselineError.invalidName("a b")) == .usage)
-        #expect(ExitCode(for: InvalidInput("not JSON")) == .badInput)
-        #expect(ExitCode(for: ReportError.unreadable(path: "x.json", reason: "invalid JSON")) == .badInput)
-        #expect(ExitCode(for: Other()) == .failure)
-        #expect([ExitCode.success, .failure, .usage, .badInput, .missingInput].map(\.rawValue) == [0, 1, 64, 65, 66])
+        #expect(BenchExitCode(for: UsageError(message: "m", usage: "u")) == .usage)
+        #expect(BenchExitCode(for: SuiteError.duplicate("scenario", "x")) == .usage)
+        #expect(BenchExitCode(for: MissingInput("gone")) == .missingInput)
+        #expect(BenchExitCode(for: BaselineError.missing(name: "main", available: [])) == .missingInput)
+        #expect(BenchExitCode(for: BaselineError.invalidName("a b")) == .usage)
+        #expect(BenchExitCode(for: InvalidInput("not JSON")) == .badInput)
+        #expect(BenchExitCode(for: ReportError.unreadable(path: "x.json", reason: "invalid JSON")) == .badInput)
+        #expect(BenchExitCode(for: Other()) == .failure)
+        #expect([BenchExitCode.success, .failure, .usage, .badInput, .missingInput].map(\.rawValue) == [0, 1, 64, 65, 66])
     }
 
     /// A command of the suite's own that throws gets the same treatment as a standard one.
@@ -22,17 +22,18 @@ import Testing
             static let name = "probe"
             static let abstract = "Fails as asked."
             static let synopsis = "probe --fail missing|other"
+            static let fail = OptionDeclaration("fail", value: .text(), valueName: "<kind>", help: "How to fail.")
             let failure: String
 
             static func help(in suite: BenchSuite) -> String { "USAGE: \(suite.tool) \(synopsis)" }
 
             static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> Probe {
-                let parsed = try ArgumentParser(options: [.value("fail")], usage: help(in: suite)).parse(arguments)
-                guard let failure = parsed["fail"] else { throw UsageError(message: "missing '--fail'", usage: help(in: suite)) }
+                let parsed = try CommandLineParser(options: [fail], usage: help(in: suite)).parse(arguments)
+                guard let failure = try parsed.value(of: fail) else { throw UsageError(message: "missing '--fail'", usage: help(in: suite)) }
                 return Probe(failure: failure)
             }
 
-            func run(in context: CommandContext) async throws -> ExitCode {
+            func run(in context: CommandContext) async throws -> BenchExitCode {
                 if failure == "missing" { throw MissingInput("no such thing") }
                 struct Other: Error {}
                 throw Other()
