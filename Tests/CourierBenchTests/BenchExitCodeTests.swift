@@ -48,3 +48,19 @@ import Testing
         #expect(suite.overview.contains("bench probe --fail missing|other"))
     }
 }
+
+/// The one table of exit codes is what the overview shows.
+@Suite struct ExitCodeTableTests {
+    @Test func theOverviewListsEveryCodeOfTheTable() throws {
+        let codes: [BenchExitCode] = [.success, .failure, .objectiveBreached, .usage, .badInput, .missingInput, .interrupted]
+        #expect(BenchExitCode.documented == codes)
+        let table = try #require(testSuite.overview.components(separatedBy: "EXIT CODES:\n").last)
+        for code in codes {
+            let meaning = try #require(code.meaning)
+            let head = "  " + "\(code.rawValue)".padding(toLength: 4, withPad: " ", startingAt: 0)
+            #expect(table.contains(head + meaning.prefix(20)), "\(code)")
+            #expect(BenchExitCode.markdownTable.contains("| `\(code.rawValue)` | \(meaning) |"))
+        }
+        #expect(BenchExitCode(rawValue: 2).meaning == nil)
+    }
+}

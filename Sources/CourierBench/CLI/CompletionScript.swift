@@ -68,21 +68,21 @@ enum CompletionScript {
 
     private static func zsh(_ suite: BenchSuite) -> String {
         let name = function(suite)
-        let quoted = { (text: String) in text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:") }
-        let commands = (suite.commands.map { ($0.name, $0.abstract) } + [("help", "Shows help for a command.")]).map { "'\($0.0):\(quoted($0.1))'" }
+        let commands = (suite.commands.map { ($0.name, $0.abstract) } + [("help", "Shows help for a command.")])
+            .map { "'\($0.0):\(quoted(summary($0.1)))'" }
         let cases = suite.commands.map { command in
             let (subcommands, options) = words(of: command, in: suite)
             let specs = options.map { option -> String in
-                let summary = quoted(String(option.help.prefix { $0 != "." && $0 != ";" }))
+                let described = quoted(summary(option.help)).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
                 let repeats = option.isRepeatable ? "*" : ""
-                guard let valueName = option.valueName else { return "'\(repeats)--\(option.name)[\(summary)]'" }
+                guard let valueName = option.valueName else { return "'\(repeats)--\(option.name)[\(described)]'" }
                 let action = switch option.completion {
                 case .none: " "
                 case .file: "_files"
                 case .directory: "_files -/"
                 case .choices(let words): "(\(words.joined(separator: " ")))"
                 }
-                return "'\(repeats)--\(option.name)=[\(summary)]:\(quoted(valueName)):\(action)'"
+                return "'\(repeats)--\(option.name)=[\(described)]:\(quoted(valueName).replacingOccurrences(of: ":", with: "\\:")):\(action)'"
             }
             let positional = subcommands.isEmpty ? "'*:argument:_files'" : "'1:command:(\(subcommands.joined(separator: " ")))' '*:argument:_files'"
             return "        \(command.name)) _arguments \(specs.joined(separator: " ")) \(positional) ;;"
@@ -91,8 +91,10 @@ enum CompletionScript {
             #compdef \(suite.tool)
             # zsh completion for \(suite.tool): \(suite.tool) completion zsh > "${fpath[1]}/_\(suite.tool)"
             \(name)() {
+                local -a commands
+                commands=(\(commands.joined(separator: " ")))
                 if (( CURRENT == 2 )); then
-                    _describe command '(\(commands.joined(separator: " ")))'
+                    _describe command commands
                     return
                 fi
                 local command=$words[2]
@@ -100,10 +102,22 @@ enum CompletionScript {
                 (( CURRENT-- ))
                 case $command in
             \(cases.joined(separator: "\n"))
-                    help) _describe command '(\(commands.joined(separator: " ")))' ;;
+                    help) _describe command commands ;;
                 esac
             }
             \(name) "$@"
             """
+    }
+
+    /// The first sentence or clause of `help`, for a one-line description.
+    private static func summary(_ help: String) -> String {
+        let end = [". ", "; "].compactMap { help.range(of: $0)?.lowerBound }.min() ?? help.endIndex
+        let text = String(help[..<end])
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
+    }
+
+    /// `text` inside single quotes.
+    private static func quoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "'", with: "'\\''")
     }
 }

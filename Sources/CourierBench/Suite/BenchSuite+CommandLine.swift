@@ -52,7 +52,9 @@ extension BenchSuite {
         case "help":
             guard let name = arguments.dropFirst().first else { return .help(overview) }
             // Hidden: what docs/cli.md holds, to regenerate it.
-            if name == "--reference" { return .help(CommandLineReference.markdown(of: self)) }
+            if name == "--reference" {
+                return .help(arguments.dropFirst(2).first == "readme" ? CommandLineReference.readme(of: self) : CommandLineReference.markdown(of: self))
+            }
             guard let command = command(named: name) else {
                 throw UsageError(message: "unknown command '\(name)'", usage: overview)
             }
@@ -76,9 +78,14 @@ extension BenchSuite {
         commands.first { $0.name == name }
     }
 
+    /// Every command's synopsis after the tool's name, a line per form, and `help`'s.
+    var usageLines: [String] {
+        commands.flatMap { $0.synopsis.split(separator: "\n").map { "\(tool) \($0)" } } + ["\(tool) help [<command>]"]
+    }
+
     /// The overview `help` prints: every command's usage and abstract, and the exit codes.
     public var overview: String {
-        let usage = commands.flatMap { $0.synopsis.split(separator: "\n").map { "\(tool) \($0)" } } + ["\(tool) help [<command>]"]
+        let usage = usageLines
         let names = commands.map { $0.name == RunCommand.name ? "\($0.name) (default)" : $0.name }
         let width = max(22, (names.map(\.count).max() ?? 0) + 2)
         let list = zip(names, commands).map { name, command in

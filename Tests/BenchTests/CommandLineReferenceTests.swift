@@ -1,0 +1,35 @@
+import CourierBench
+import Foundation
+import Testing
+@testable import bench
+
+/// The CLI reference in docs/cli.md and the README's summary are what bench's declarations render:
+/// regenerate them with `swift run bench help --reference > docs/cli.md` and
+/// `swift run bench help --reference readme` (the README's part, between its markers).
+@Suite struct CommandLineReferenceTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func docsCLIIsWhatTheDeclarationsRender() throws {
+        let file = try String(contentsOf: Self.root.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let rendered = CommandLineReference.markdown(of: Bench.suite) + "\n"
+        #expect(file == rendered, "docs/cli.md differs from the declarations: swift run bench help --reference > docs/cli.md")
+    }
+
+    @Test func theREADMEsSummaryIsWhatTheDeclarationsRender() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = try #require(readme.range(of: CommandLineReference.readmeBegin))
+        let end = try #require(readme.range(of: CommandLineReference.readmeEnd, range: begin.upperBound..<readme.endIndex))
+        let rendered = CommandLineReference.readme(of: Bench.suite)
+        #expect(String(readme[begin.lowerBound..<end.upperBound]) == rendered, "README's CLI summary differs: swift run bench help --reference readme")
+    }
+
+    @Test func theReferenceHasEveryCommandAndEveryExitCode() {
+        let reference = CommandLineReference.markdown(of: Bench.suite)
+        for command in Bench.suite.commands {
+            #expect(reference.contains("## `bench \(command.name)`"))
+        }
+        for code in BenchExitCode.documented {
+            #expect(reference.contains("| `\(code.rawValue)` |"))
+        }
+    }
+}
