@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an option's text becomes a value: what it accepts, how the help states its range, how a
 /// default is written back, and what a shell may complete. One value type per kind of option
 /// (integers, numbers, durations, sizes, fractions, choices), so that every option of a kind checks
@@ -170,6 +172,25 @@ extension OptionValue where Value: RawRepresentable & CaseIterable & Equatable, 
     /// One of the enumeration's cases, by its raw value.
     public static var choice: OptionValue {
         choice(Value.allCases.map { ($0.rawValue, $0) })
+    }
+}
+
+extension OptionValue {
+    /// A comma-separated list of `Element`s by raw value (ignoring case and spaces around each),
+    /// each once, in the order first named: `--format json,csv`. A name not among them is an
+    /// unknown `noun`, the message listing `expected`.
+    public static func list<Element>(of noun: String, expected: String) -> OptionValue
+    where Value == [Element], Element: RawRepresentable & CaseIterable & Equatable & Sendable, Element.RawValue == String {
+        OptionValue(completion: .choices(Element.allCases.map(\.rawValue)), describe: { $0.map(\.rawValue).joined(separator: ",") }) { list, option throws(InvalidValue) in
+            var elements: [Element] = []
+            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let element = Element(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                    throw InvalidValue("unknown \(noun) '\(name)' in '--\(option)' (expected \(expected))")
+                }
+                if !elements.contains(element) { elements.append(element) }
+            }
+            return elements
+        }
     }
 }
 

@@ -37,16 +37,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
     )
     static let format = OptionDeclaration(
         "format",
-        value: OptionValue<[HistoryExportFormat]>(completion: .choices(["csv", "json"]), describe: { $0.map(\.rawValue).joined(separator: ",") }) { list, _ throws(InvalidValue) in
-            var formats: [HistoryExportFormat] = []
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let format = HistoryExportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw InvalidValue("unknown format '\(name)' in '--format' (expected csv or json)")
-                }
-                if !formats.contains(format) { formats.append(format) }
-            }
-            return formats
-        },
+        value: OptionValue<[HistoryExportFormat]>.list(of: "format", expected: "csv or json"),
         default: [.csv], valueName: "<formats>", help: "Comma-separated: csv, json."
     )
     static let out = OptionDeclaration(

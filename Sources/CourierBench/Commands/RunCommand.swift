@@ -49,16 +49,7 @@ public struct RunCommand: BenchCommand, Equatable {
     static let out = OptionDeclaration("out", value: .directory, default: "Reports", valueName: "<dir>", help: "Directory for run reports.")
     static let format = OptionDeclaration(
         "format",
-        value: OptionValue<[ReportFormat]>(completion: .choices(ReportFormat.allCases.map(\.rawValue))) { list, _ throws(InvalidValue) in
-            var formats: [ReportFormat] = []
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let format = ReportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw InvalidValue("unknown format '\(name)' in '--format' (expected \(ReportFormat.names))")
-                }
-                if !formats.contains(format) { formats.append(format) }
-            }
-            return formats
-        },
+        value: .list(of: "format", expected: ReportFormat.names),
         default: ReportFormat.defaults, valueName: "<formats>",
         help: "Comma-separated: json, csv, md, hlog, html, and the exports bmf (Bencher) and github (github-action-benchmark).",
         defaultDescription: "all but the exports"
