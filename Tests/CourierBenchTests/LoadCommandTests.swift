@@ -218,7 +218,7 @@ import Testing
         for url in ["http://127.0.0.1:65535/x", "http://127.0.0.1:1/x", "http://[::1]:8080/x", "http://u:p@h:80/x", "http://h/x:99999"] {
             #expect(throws: Never.self) { try testSuite.parse(["load", "--url", url]) }
         }
-        let help = LoadOptions.usage(in: testSuite)
+        let help = LoadCommand.help(in: testSuite)
         for range in ["port from 1 to 65535", "1–4096", "0.001–1000000", "1ms–24h", "1–1000000000", "1–16"] {
             #expect(help.contains(range), "bench help load does not state \(range)")
         }
@@ -256,7 +256,7 @@ import Testing
     /// What the help of each command with `--header` says is hidden is the rule itself: built from
     /// its lists, with examples the rule judges as the help says.
     @Test func theHelpStatesTheRedactionRule() {
-        for help in [LoadOptions.usage(in: testSuite), CapacityOptions.usage(in: testSuite), CaptureCommand.help(in: testSuite)] {
+        for help in [LoadCommand.help(in: testSuite), CapacityCommand.help(in: testSuite), CaptureCommand.help(in: testSuite)] {
             #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(CommandLineRedaction.rule))
         }
         for name in Redaction.secretNameFragments + Redaction.secretNames {

@@ -108,7 +108,12 @@ enum HelpLayout {
     /// column, on the next line when the label reaches it.
     static func entry(_ label: String, _ help: String) -> String {
         let head = "  " + label
-        let description = wrap(help, first: String(repeating: " ", count: column), indent: column)
+        var words: [String] = []
+        for word in help.split(separator: " ").map(String.init) {
+            // "(default: 0)" reads as one: never a line ending in "(default:".
+            if words.last == "(default:" { words[words.count - 1] += " " + word } else { words.append(word) }
+        }
+        let description = wrap(words: words, first: String(repeating: " ", count: column), indent: column)
         guard head.count <= column - 2 else { return head + "\n" + description }
         return head.padding(toLength: column, withPad: " ", startingAt: 0) + description.dropFirst(column)
     }

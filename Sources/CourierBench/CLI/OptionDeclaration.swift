@@ -18,23 +18,27 @@ public struct OptionDeclaration<Value: Sendable>: CommandLineOption {
     public let isRepeatable: Bool
     public let completion: OptionCompletion
     public let help: String
+    /// The value when the option is absent: the declared default, `nil`, `[]` or `false`. A
+    /// command's own properties start from it, so that the default is written once.
+    public let defaultValue: Value
     private let read: @Sendable (_ texts: [String], _ option: String) throws(InvalidValue) -> Value
 
     private init(
-        name: String, valueName: String?, isRepeatable: Bool, completion: OptionCompletion, help: String,
-        read: @escaping @Sendable ([String], String) throws(InvalidValue) -> Value
+        name: String, valueName: String?, isRepeatable: Bool, completion: OptionCompletion, help: String, defaultValue: Value,
+        read: @escaping @Sendable (_ texts: [String], _ option: String) throws(InvalidValue) -> Value
     ) {
         self.name = name
         self.valueName = valueName
         self.isRepeatable = isRepeatable
         self.completion = completion
         self.help = help
+        self.defaultValue = defaultValue
         self.read = read
     }
 
-    /// The value `texts` (every value given, in order; none when the option is absent) say.
+    /// The value `texts` (every value given, in order) say; ``defaultValue`` when there are none.
     func value(from texts: [String]) throws(InvalidValue) -> Value {
-        try read(texts, name)
+        texts.isEmpty ? defaultValue : try read(texts, name)
     }
 
     /// `help` with `{range}` filled in and `(default: …)` appended when there is one.
@@ -51,9 +55,9 @@ public struct OptionDeclaration<Value: Sendable>: CommandLineOption {
     ) {
         self.init(
             name: name, valueName: valueName, isRepeatable: false, completion: value.completion,
-            help: Self.help(help, range: value.range, default: defaultDescription ?? value.describe(defaultValue))
+            help: Self.help(help, range: value.range, default: defaultDescription ?? value.describe(defaultValue)), defaultValue: defaultValue
         ) { texts, option throws(InvalidValue) in
-            try texts.last.map { text throws(InvalidValue) in try value.parse(text, for: option) } ?? defaultValue
+            try value.parse(texts.last ?? "", for: option)
         }
     }
 
@@ -64,9 +68,9 @@ public struct OptionDeclaration<Value: Sendable>: CommandLineOption {
     ) where Value == Single? {
         self.init(
             name: name, valueName: valueName, isRepeatable: false, completion: value.completion,
-            help: Self.help(help, range: value.range, default: defaultDescription)
+            help: Self.help(help, range: value.range, default: defaultDescription), defaultValue: nil
         ) { texts, option throws(InvalidValue) in
-            try texts.last.map { text throws(InvalidValue) in try value.parse(text, for: option) }
+            try value.parse(texts.last ?? "", for: option)
         }
     }
 
@@ -74,7 +78,7 @@ public struct OptionDeclaration<Value: Sendable>: CommandLineOption {
     public init<Element>(repeating name: String, value: OptionValue<Element>, valueName: String, help: String) where Value == [Element] {
         self.init(
             name: name, valueName: valueName, isRepeatable: true, completion: value.completion,
-            help: Self.help(help, range: value.range, default: nil)
+            help: Self.help(help, range: value.range, default: nil), defaultValue: []
         ) { texts, option throws(InvalidValue) in
             var values: [Element] = []
             for text in texts { values.append(try value.parse(text, for: option)) }
@@ -86,7 +90,7 @@ public struct OptionDeclaration<Value: Sendable>: CommandLineOption {
 extension OptionDeclaration where Value == Bool {
     /// `--<name>` alone: `true` when given.
     public init(flag name: String, help: String) {
-        self.init(name: name, valueName: nil, isRepeatable: false, completion: .none, help: help) { texts, _ in !texts.isEmpty }
+        self.init(name: name, valueName: nil, isRepeatable: false, completion: .none, help: help, defaultValue: false) { _, _ in true }
     }
 }
 

@@ -9,33 +9,35 @@ struct CapacityOptions: Equatable {
     /// What every step must meet; at least one.
     var objectives: ObjectiveOptions
     /// The first step's rate and the most any step asks for, requests per second.
-    var minimumRate = 10.0
-    var maximumRate = 100_000.0
+    var minimumRate = CapacityOptions.minimumRateOption.defaultValue
+    var maximumRate = CapacityOptions.maximumRateOption.defaultValue
     /// Each step's measured part; its warm-up comes before it.
-    var stepSeconds = 10.0
+    var stepSeconds = CapacityOptions.step.defaultValue
     /// The warm-up each step discards; `nil` for a fifth of the step in whole intervals.
     var warmupSeconds: Double?
     /// The time series' interval; `nil` for a tenth of the step, at most a second.
     var intervalSeconds: Double?
     /// Bisection stops once the failing rate is within this fraction above the passing one.
-    var precision = 0.05
+    var precision = CapacityOptions.precisionOption.defaultValue
     /// No step starts after this long.
-    var maximumTimeSeconds = 600.0
+    var maximumTimeSeconds = CapacityOptions.maximumTime.defaultValue
     /// The most requests in flight.
-    var concurrency = 256
-    var outputDirectory = "Reports"
+    var concurrency = CapacityOptions.concurrencyOption.defaultValue
+    var outputDirectory = CapacityOptions.out.defaultValue
 
+    /// The engine's defaults, which the options' are.
+    private static let engine = CapacitySearch(objectives: [])
     static let rate = OptionValue<Double>.number(in: 0.001...1_000_000, what: "requests per second")
     static let minimumRateOption = OptionDeclaration(
-        "min-rate", value: rate, default: 10, valueName: "<r>",
+        "min-rate", value: rate, default: engine.minimumRate, valueName: "<r>",
         help: "The first step's rate, {range} requests per second."
     )
     static let maximumRateOption = OptionDeclaration(
-        "max-rate", value: rate, default: 100_000, valueName: "<r>",
+        "max-rate", value: rate, default: engine.maximumRate, valueName: "<r>",
         help: "The most any step asks for, {range}, at least --min-rate."
     )
     static let step = OptionDeclaration(
-        "step", value: .duration(in: 0.1...3600, examples: "10s or 500ms"), default: 10, valueName: "<d>",
+        "step", value: .duration(in: 0.1...3600, examples: "10s or 500ms"), default: Double(engine.stepNanoseconds) / 1e9, valueName: "<d>",
         help: "Each step's measured part, {range}."
     )
     static let warmup = OptionDeclaration(
@@ -49,15 +51,15 @@ struct CapacityOptions: Equatable {
     static let precisionOption = OptionDeclaration(
         "precision",
         value: .fraction(in: 0.001...1, expecting: "a percentage from 0.1% to 100% such as 5%, or a fraction such as 0.05"),
-        default: 0.05, valueName: "<p>",
+        default: engine.precision, valueName: "<p>",
         help: "Bisection stops once the failing rate is within this much above the passing one: 0.1%–100%, or a fraction such as 0.05."
     )
     static let maximumTime = OptionDeclaration(
-        "max-time", value: .duration(in: 1...86_400, examples: "10s or 500ms"), default: 600,
+        "max-time", value: .duration(in: 1...86_400, examples: "10s or 500ms"), default: Double(engine.maximumTimeNanoseconds) / 1e9,
         valueName: "<d>", help: "No step starts after this long, {range}."
     )
     static let concurrencyOption = OptionDeclaration(
-        "concurrency", value: .integer(in: 1...4096), default: 256, valueName: "<c>",
+        "concurrency", value: .integer(in: 1...4096), default: engine.concurrency, valueName: "<c>",
         help: "The most requests in flight, {range}."
     )
     static let out = OptionDeclaration(
@@ -78,11 +80,6 @@ struct CapacityOptions: Equatable {
                 Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). Exit status 3 when no rate met the objectives; 1 when a step could not run or the reports cannot be written; 130 after Ctrl-C (the step in flight is discarded, the others written).
                 """
         )
-    }
-
-    /// The help of `capacity`.
-    static func usage(in suite: BenchSuite) -> String {
-        declaration(in: suite).help(tool: suite.tool)
     }
 
     /// The options of `capacity`, validated.

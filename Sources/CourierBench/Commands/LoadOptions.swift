@@ -6,7 +6,7 @@ struct LoadOptions: Equatable {
     /// The request and how it is sent.
     var request: RequestOptions
     /// Workers; with `--rate` or `--stage`, the most requests in flight at once.
-    var concurrency = 16
+    var concurrency = LoadOptions.concurrency.defaultValue
     /// Requests per second (an open loop); `nil` for a closed loop. With stages, the rate the first
     /// stage ramps from.
     var rate: Double?
@@ -14,13 +14,13 @@ struct LoadOptions: Equatable {
     var stages: [LoadStage] = []
     /// How long to send; when only `--requests` is given, an hour bounds the run; with stages, their
     /// total.
-    var durationSeconds: Double = 10
+    var durationSeconds = LoadOptions.duration.defaultValue
     var requests: Int?
     /// The time series' interval.
-    var intervalSeconds: Double = 1
+    var intervalSeconds = LoadOptions.interval.defaultValue
     /// What the run is judged by.
     var objectives = ObjectiveOptions()
-    var outputDirectory = "Reports"
+    var outputDirectory = LoadOptions.out.defaultValue
     /// This generator's part of the run; the rate, stages, concurrency and request limit stay the
     /// whole run's.
     var shard = Shard.whole
@@ -88,11 +88,6 @@ struct LoadOptions: Equatable {
                 bench raises its soft descriptor limit (ulimit -n) to the hard one; a run whose connections cannot fit in it exits 64 before the first request, saying what to raise. A socket this process could not open is counted as clientDescriptorsExhausted, not as the server's refusal.
                 """
         )
-    }
-
-    /// The help of `load`.
-    static func usage(in suite: BenchSuite) -> String {
-        declaration(in: suite).help(tool: suite.tool)
     }
 
     /// The options of `load`, validated.

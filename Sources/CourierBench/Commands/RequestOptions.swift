@@ -44,21 +44,21 @@ struct RequestOptions: Equatable {
     }
 
     var url: URL
-    var method = "GET"
+    var method = RequestOptions.method.defaultValue
     var headers: [Header] = []
     /// A file whose bytes are sent as the body of every request.
     var bodyFile: String?
-    var timeoutSeconds: Double = 10
+    var timeoutSeconds = RequestOptions.timeout.defaultValue
     /// The largest response body accepted, after decompression: a larger one is counted as
     /// `responseTooLarge`, ended while it arrives.
-    var maximumBodySize = HTTPRequest.defaultMaximumResponseBodySize
+    var maximumBodySize = RequestOptions.maximumBody.defaultValue
     var decode = Decode.none
     /// What `decode` decodes with.
-    var decoder = DecoderChoice.foundation
+    var decoder = RequestOptions.decoder.defaultValue
     var transport = TransportKind.urlSession
     /// Reactor threads of the curl transport: two where there are two CPUs, because one reactor
     /// saturates its core before a local nginx saturates its own.
-    var reactors = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    var reactors = RequestOptions.reactors.defaultValue
 
     static let url = OptionDeclaration(
         "url", value: .text(), valueName: "<url>", help: "http:// or https:// URL every request goes to (a port from 1 to 65535)."

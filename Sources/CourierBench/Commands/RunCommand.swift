@@ -16,9 +16,9 @@ public struct RunCommand: BenchCommand, Equatable {
     /// Counts instructions under Callgrind instead of timing (micro-benchmarks; load scenarios are left out).
     public var countsInstructions = false
     /// Where run directories go.
-    public var outputDirectory = "Reports"
+    public var outputDirectory = RunCommand.out.defaultValue
     /// The report formats to write.
-    public var formats: [ReportFormat] = ReportFormat.defaults
+    public var formats = RunCommand.format.defaultValue
     /// A baseline to compare the run with.
     public var baseline: String?
     /// The thresholds of that comparison.
