@@ -33,3 +33,18 @@ import Testing
         }
     }
 }
+
+extension CommandLineReferenceTests {
+    /// The hidden `help --reference` prints what the files must hold, and is not in the overview.
+    @Test func helpReferencePrintsBothParts() throws {
+        guard case .help(let reference) = try Bench.suite.parse(["help", "--reference"]),
+              case .help(let readme) = try Bench.suite.parse(["help", "--reference", "readme"])
+        else {
+            Issue.record("help --reference is not help")
+            return
+        }
+        #expect(reference == CommandLineReference.markdown(of: Bench.suite))
+        #expect(readme == CommandLineReference.readme(of: Bench.suite))
+        #expect(!Bench.suite.overview.contains("--reference"))
+    }
+}

@@ -13,10 +13,15 @@
 /// `{range}` in the help stands for the range the value type states (`1–4096`), and the default is
 /// appended as `(default: 16)`.
 public struct OptionDeclaration<Value: Sendable>: CommandLineOption {
+    /// The name without dashes: `concurrency` for `--concurrency`.
     public let name: String
+    /// What the help shows for the value, such as `<c>`; `nil` for a flag.
     public let valueName: String?
+    /// Whether every value given counts (`--slo a --slo b`), not only the last.
     public let isRepeatable: Bool
+    /// What a shell offers for the value, from the value type.
     public let completion: OptionCompletion
+    /// The help as rendered: `{range}` filled in, the default appended.
     public let help: String
     /// The value when the option is absent: the declared default, `nil`, `[]` or `false`. A
     /// command's own properties start from it, so that the default is written once.

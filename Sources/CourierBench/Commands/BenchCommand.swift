@@ -53,10 +53,13 @@ public protocol BenchCommand: Sendable {
 }
 
 extension BenchCommand {
+    /// The abstract as the overview, the synopsis as the usage, and no options: what a command
+    /// that writes its own help has.
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(overview: abstract, usage: synopsis.split(separator: "\n").map(String.init))
     }
 
+    /// The help rendered from ``declaration(in:)``.
     public static func help(in suite: BenchSuite) -> String {
         declaration(in: suite).help(tool: suite.tool)
     }
