@@ -66,3 +66,18 @@ import Testing
         #expect(Bare.help(in: testSuite).hasPrefix("OVERVIEW: Does nothing.\n\nUSAGE: bench bare\n\nOPTIONS:\n  -h, --help"))
     }
 }
+
+extension CommandDeclarationTests {
+    /// Each option a command declares is in one of its usage lines, or, for a comparison's
+    /// thresholds, under `<thresholds>`.
+    @Test(arguments: BenchSuite.standardCommands.map { $0.name })
+    func everyOptionIsInTheUsage(name: String) throws {
+        let command = try #require(testSuite.commands.first { $0.name == name })
+        let declaration = command.declaration(in: testSuite)
+        let usage = declaration.usage.joined(separator: " ")
+        let thresholds = Set(ComparisonOptions.options.map(\.name))
+        for option in declaration.options where !(usage.contains("<thresholds>") && thresholds.contains(option.name)) {
+            #expect(usage.contains("[\(option.label)") || usage.contains(" \(option.label)"), "\(name): --\(option.name)")
+        }
+    }
+}

@@ -50,6 +50,11 @@ public struct CommandDeclaration: Sendable {
         self.discussion = discussion
     }
 
+    /// `options` as a usage line writes optional ones: `[--out <dir>] [--slo <objective>]...`.
+    public static func synopsis(of options: [any CommandLineOption]) -> String {
+        options.map { "[\($0.label)]\($0.isRepeatable ? "..." : "")" }.joined(separator: " ")
+    }
+
     /// A parser for its options and at most `positionals` arguments, whose errors carry the help
     /// `tool` prints.
     public func parser(tool: String, positionals: Int = 0) -> CommandLineParser {

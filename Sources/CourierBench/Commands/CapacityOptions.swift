@@ -69,13 +69,12 @@ struct CapacityOptions: Equatable {
 
     /// What `capacity` takes, for its help, parser, completion and reference.
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
-        CommandDeclaration(
+        let request = RequestOptions.options(in: suite)
+        let own: [any CommandLineOption] = [minimumRateOption, maximumRateOption, step, warmup, interval, precisionOption, maximumTime, concurrencyOption, out]
+        return CommandDeclaration(
             overview: "Finds the highest request rate a URL sustains within its objectives, step by step.",
-            usage: [
-                "capacity --url <url> --slo <objective>... [--slo-window <w>] [--method <m>] [--header 'Name: value']... [--body <file>] [--timeout <t>] [--decode <mode>] [--decoder <d>] [--transport <t>] [--reactors <n>] [--min-rate <r>] [--max-rate <r>] [--step <d>] [--warmup <d>] [--interval <d>] [--precision <p>] [--max-time <d>] [--concurrency <c>] [--out <dir>]",
-            ],
-            options: [RequestOptions.url] + RequestOptions.options(in: suite) + ObjectiveOptions.options
-                + [minimumRateOption, maximumRateOption, step, warmup, interval, precisionOption, maximumTime, concurrencyOption, out],
+            usage: ["capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own)],
+            options: [RequestOptions.url] + request + ObjectiveOptions.options + own,
             discussion: """
                 Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). Exit status 3 when no rate met the objectives; 1 when a step could not run or the reports cannot be written; 130 after Ctrl-C (the step in flight is discarded, the others written).
                 """

@@ -10,7 +10,7 @@ import Foundation
 public struct DecodeCommand: BenchCommand, Equatable {
     public static let name = "decode"
     public static let abstract = "Checks a JSON file strictly, measures parsing it (schema-less) and shows its shape."
-    public static let synopsis = "decode --file <payload.json> [--quick]"
+    public static let synopsis = "decode --file <path> [--quick]"
 
     let file: String
     let isQuick: Bool

@@ -74,14 +74,12 @@ struct LoadOptions: Equatable {
 
     /// What `load` takes, for its help, parser, completion and reference.
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
-        CommandDeclaration(
+        let options = RequestOptions.options(in: suite) + [concurrency, rate, StageOption.declaration, duration, requests, interval]
+            + ObjectiveOptions.options + [out, shard, startAt, runLabel]
+        return CommandDeclaration(
             overview: "Drives the Courier client against any HTTP server and writes reports like 'run'.",
-            usage: [
-                "load --url <url> [--method <m>] [--header 'Name: value']... [--body <file>] [--concurrency <c>] [--rate <r>] [--stage <d>:<r>]... [--duration <d>] [--requests <n>] [--timeout <t>] [--decode none|json|<model>] [--decoder foundation|courier] [--transport <t>] [--reactors <n>] [--interval <d>] [--slo <objective>]... [--slo-window <w>] [--out <dir>] [--shard <i>/<n>] [--start-at <time>] [--run-label <label>]",
-            ],
-            options: [RequestOptions.url] + RequestOptions.options(in: suite)
-                + [concurrency, rate, StageOption.declaration, duration, requests, interval] + ObjectiveOptions.options
-                + [out, shard, startAt, runLabel],
+            usage: ["load --url <url> " + CommandDeclaration.synopsis(of: options)],
+            options: [RequestOptions.url] + options,
             discussion: """
                 The run ends within --duration + --timeout + 1 s whatever the server does: a request still in flight then has outlived its timeout and is counted as one. Every request ends in one class: success, badStatus(<code>), decoding, timeout, connectionRefused, connectionLost, transport(<URLError code>) or cancelled; scheduled = sent + missed, sent = succeeded + errors, for the run and for each interval. Exit status 3 when an objective (--slo) was not met; 1 when not one request succeeded or the report directory cannot be written.
 
