@@ -11,15 +11,19 @@ playwright) and checks what a person would see:
   counts and intervals over time, each micro-benchmark's times and allocations, each compared
   metric's values and verdict; and of capacity.json: each step's rates, p99 and status, with the
   maximum sustainable rate and the knee marked on the charts;
+- the trends of a history (`bench history report`, or a run's page with `run --history`): each
+  scenario's series run by run as `history export --format json` holds it, with its commits, and a
+  labelled rule for each change point the table lists;
 - a full-page PNG screenshot of each page, for a person to look at.
 
 Usage: check_html_report.py --screenshots DIR PAGE[=JSON[,JSON...]]...
-A PAGE's JSON files are the reports it shows (report.json or capacity.json), and a comparison.json
-it shows; by default those beside it.
+A PAGE's JSON files are the reports it shows (report.json or capacity.json), a comparison.json it
+shows, and the history.json export of the history it charts; by default those beside it.
 """
 import argparse
 import json
 import pathlib
+import re
 import sys
 import time
 
@@ -200,6 +204,30 @@ def check_capacity(page, capacity, failures):
         failures.check(any("knee" in l for f in page["figures"] for c in f["charts"] for l in c.get("annotations", [])), "the knee is not marked")
 
 
+def check_history(page, history, scenarios, failures):
+    """Each trend on the page against the export: the scenario's runs in order, their commits and the
+    figure's values, and a rule labelled `+x.x% regression · commit` for each change in the table."""
+    trends = {f["title"][:-len(" over runs")]: f for f in page["figures"] if f["title"].endswith(" over runs")}
+    failures.check(trends, "no trend")
+    summary = next((t for t in page["tables"] if t["caption"].startswith("Every scenario's verdict")), None)
+    failures.check(summary and sorted(r["scenario"]["text"] for r in summary["rows"]) == sorted(trends), "the verdict table lists other scenarios")
+    for name, figure in trends.items():
+        table = figure["tables"][0]
+        metric = table["columns"][5]
+        expected = [(run["commit"], s["figures"][metric]) for run in history["runs"] for s in run["scenarios"]
+                    if s["name"] == name and metric in s["figures"]]
+        failures.check([(r["commit"]["text"], r[metric]["value"]) for r in table["rows"]] == [(c or "–", v) for c, v in expected],
+                       f"{name}: the runs of {metric} differ from the history's")
+        changes = [r["change"]["text"] for r in table["rows"] if r["change"]["text"]]
+        labels = [label for chart in figure["charts"] for label in chart["references"]]
+        failures.check([l.split(" · ")[0] for l in labels] == changes, f"{name}: change rules {labels} are not the table's {changes}")
+        failures.check(all(re.fullmatch(r"[+-]\d+\.\d% (regression|improvement) · .+", l) for l in labels), f"{name}: change labels {labels}")
+    metric = next(iter(trends.values()))["tables"][0]["columns"][5] if trends else None
+    missing = {s["name"] for run in history["runs"] for s in run["scenarios"]
+               if metric in s["figures"] and (scenarios is None or s["name"] in scenarios)} - set(trends)
+    failures.check(not missing, f"scenarios of the history with {metric} but no trend: {sorted(missing)}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--screenshots", required=True)
@@ -219,7 +247,7 @@ def main():
             else:
                 files = [path.parent / "report.json", path.parent / "comparison.json", path.parent / "capacity.json"]
                 files = [f for f in files if f.exists()]
-            report_paths = [f for f in files if f.name != "comparison.json"]
+            report_paths = [f for f in files if f.name not in ("comparison.json", "history.json")]
             comparison = next((json.loads(f.read_text()) for f in files if f.name == "comparison.json"), None)
             failures = Failures(path.name)
             context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -245,6 +273,9 @@ def main():
                     check_capacity(content, json.loads(report_path.read_text()), failures)
                 else:
                     check_report(content, json.loads(report_path.read_text()), comparison, failures)
+            for history_path in [f for f in files if f.name == "history.json"]:
+                ran = {s["name"] for f in report_paths for s in json.loads(f.read_text()).get("scenarios", [])}
+                check_history(content, json.loads(history_path.read_text()), ran if report_paths else None, failures)
             # A run's page is report.html in a directory named for the run.
             name = path.parent.name if path.stem == "report" else path.stem
             shot = screenshots / f"{name}.png"

@@ -102,6 +102,18 @@ import Testing
         #expect(point.resultJSON.contains("\"timeSeries\""), "the whole entry is kept")
     }
 
+    @Test func aCountedRunHasCountsAndNoRate() throws {
+        let history = try RunHistory(file: freshFile())
+        var counted = ScenarioResult(name: "decode/tiny", kind: .micro, operations: 64, warmupOperations: 1, durationSeconds: 0)
+        counted.counts = InstructionCounts(operations: 64, instructionsPerOperation: 16_878, estimatedCyclesPerOperation: 25_856)
+        counted.payloadBytesPerOperation = 500
+        try history.append(report("counted", startedAt: "2026-12-01T09:00:00Z", [counted]), metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"))
+        let point = try #require(try history.series(of: "decode/tiny").first)
+        #expect(point[figure: HistoryFigures.instructionsPerOperation] == 16_878)
+        #expect(point[figure: HistoryFigures.operationsPerSecond] == nil)
+        #expect(point[figure: "megabytesPerSecond"] == nil)
+    }
+
     @Test func aReportsOwnJSONKeepsFieldsThisBuildDoesNotKnow() throws {
         let history = try RunHistory(file: freshFile())
         let report = report("new", startedAt: "2026-12-01T09:00:00Z", [result("decode/x", median: 100)])

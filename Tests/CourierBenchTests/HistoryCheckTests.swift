@@ -95,6 +95,36 @@ import Testing
         #expect(await testSuite.status(["history", "check", "--history", temporaryDirectory().appendingPathComponent("none.sqlite").path]) == 66)
     }
 
+    @Test func reportWritesThePageOfTheTrendsWithTheChangeAndItsCommit() async throws {
+        let file = try history(steady(then: [1080, 1081, 1079, 1080, 1082]))
+        let output = temporaryDirectory("history-report").appendingPathComponent("pages/history.html")
+        #expect(await testSuite.status(["history", "report", "--history", file, "--out", output.path]) == 0)
+        let page = try String(contentsOf: output, encoding: .utf8)
+        #expect(page.contains("<h3>decode/x over runs</h3>") && page.contains("<h3>build/y over runs</h3>"))
+        #expect(page.contains(">+7.9% regression · c30</text>"))
+        #expect(page.contains("<td class=\"regression\">✖ regression</td>"), "the verdict check gives")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path)
+        #expect(leftovers == ["history.html"], "no temporary file left beside it")
+    }
+
+    @Test func reportOfAMissingOrEmptyHistoryOrAnAbsentFigureExitsWith66AndWritesNothing() async throws {
+        let directory = temporaryDirectory("history-report-missing")
+        let output = directory.appendingPathComponent("history.html").path
+        #expect(await testSuite.status(["history", "report", "--history", directory.appendingPathComponent("none.sqlite").path, "--out", output]) == 66)
+        let empty = directory.appendingPathComponent("empty.sqlite")
+        _ = try RunHistory(file: empty)
+        #expect(await testSuite.status(["history", "report", "--history", empty.path, "--out", output]) == 66)
+        #expect(await testSuite.status(["history", "report", "--metric", "no.such.figure", "--history", try history(steady(then: [])), "--out", output]) == 66)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func parsesReport() throws {
+        #expect(try testSuite.command(["history", "report"], as: HistoryCommand.self)
+            == .report(metric: "nanosecondsPerOperation.median", window: 50, output: "Reports/history.html", history: "Reports/history.sqlite"))
+        #expect(try testSuite.command(["history", "report", "--metric", "mallocsPerOperation", "--window", "20", "--out", "p.html", "--history", "h.db"], as: HistoryCommand.self)
+            == .report(metric: "mallocsPerOperation", window: 20, output: "p.html", history: "h.db"))
+    }
+
     @Test func parsesCheck() throws {
         #expect(try testSuite.command(["history", "check"], as: HistoryCommand.self) == .check(metric: "nanosecondsPerOperation.median", window: 50, history: "Reports/history.sqlite"))
         #expect(try testSuite.command(["history", "check", "--metric", "mallocsPerOperation", "--window", "20", "--history", "h.db"], as: HistoryCommand.self)
@@ -105,6 +135,10 @@ import Testing
         (["history", "check", "--window", "5"], "'--window' needs a whole number of runs, at least 6 (got '5')"),
         (["history", "check", "--window", "many"], "'--window' needs a whole number of runs, at least 6 (got 'many')"),
         (["history", "check", "extra"], "unexpected argument 'extra'"),
+        (["history", "report", "--window", "5"], "'--window' needs a whole number of runs, at least 6 (got '5')"),
+        (["history", "report", "extra"], "unexpected argument 'extra'"),
+        (["history", "report", "--out"], "missing value for '--out'"),
+        (["history", "check", "--out", "x.html"], "unknown option '--out'"),
     ])
     func badCheckCommandsAreUsageErrors(arguments: [String], message: String) async {
         #expect(testSuite.usageMessage(arguments) == message)

@@ -21,8 +21,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["history"], "missing history command (list, show, export, import or check)"),
-        (["history", "drop"], "unknown history command 'drop' (expected list, show, export, import or check)"),
+        (["history"], "missing history command (list, show, export, import, check or report)"),
+        (["history", "drop"], "unknown history command 'drop' (expected list, show, export, import, check or report)"),
         (["history", "show"], "missing <scenario>"),
         (["history", "list", "extra"], "unexpected argument 'extra'"),
         (["history", "export", "--format", "xml"], "unknown format 'xml' in '--format' (expected csv or json)"),
@@ -56,6 +56,30 @@ import Testing
         #expect(csv.contains(",abc123,topic,"))
         #expect(csv.contains(",engine/clock-read,nanosecondsPerOperation.median,"))
         #expect(FileManager.default.fileExists(atPath: exports.appendingPathComponent("history.json").path))
+    }
+
+    /// The run's page, written before the run is appended, is written again with the trends of
+    /// the scenarios it ran, read back from the history with the run in it.
+    @Test func aRunsPageGainsItsScenariosTrendsWithHistory() async throws {
+        let directory = temporaryDirectory("history-page")
+        let file = directory.appendingPathComponent("h.sqlite").path
+        let arguments = ["run", "--quick", "--filter", "engine/clock-read", "--format", "json,html", "--out", directory.path]
+        let page = { try String(contentsOf: directory.appendingPathComponent("latest/report.html"), encoding: .utf8) }
+        #expect(await testSuite.status(arguments) == 0)
+        #expect(!(try page()).contains("id=\"history\""), "no history asked for")
+        // An earlier run, imported: two runs of one process in one second would share a run id.
+        var earlier = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        earlier.runID = "earlier-run"
+        earlier.startedAt = "2026-01-01T00:00:00Z"
+        let earlierFile = directory.appendingPathComponent("earlier.json")
+        try JSONReportWriter.render(earlier).write(to: earlierFile)
+        #expect(await testSuite.status(["history", "import", earlierFile.path, "--commit", "aaa111", "--history", file]) == 0)
+        #expect(await testSuite.status(arguments + ["--history", file, "--commit", "bbb222"]) == 0)
+        let withHistory = try page()
+        #expect(withHistory.contains("<section id=\"history\"><h2>History</h2>"))
+        #expect(withHistory.contains("<h3>engine/clock-read over runs</h3>"))
+        #expect(withHistory.contains("<td>aaa111</td>") && withHistory.contains("<td>bbb222</td>"), "both runs, this one the newest")
+        #expect(withHistory.contains("Every run of engine/clock-read, oldest first"))
     }
 
     @Test func importSeedsTheHistoryFromReportsAndBaselinesOnce() async throws {

@@ -6,12 +6,16 @@ import Foundation
 /// Counts what a measured region executes, in a process that runs under
 /// `valgrind --tool=callgrind --instr-atstart=no` (`bench run --instructions` starts its workers so).
 ///
-/// Instrumentation is switched on for a warm-up of one operation (so the simulated caches are warm
-/// too, and its count sizes the batch), the statistics are zeroed, the counted batch runs, and
-/// Callgrind is asked to dump the statistics under a name of ours; each dump's file is read and
-/// removed, and instrumentation goes off again, so that the allocation passes and the report cost no
-/// simulated time. Counts are deterministic when the operation is: the batch size follows from a
-/// count, not a clock, and the worker runs with `SWIFT_DETERMINISTIC_HASHING=1`.
+/// One operation runs first without instrumentation (its first-call costs, such as lazily made type
+/// metadata, stay out at Valgrind's uninstrumented speed). Instrumentation is then switched on for a
+/// warm-up of one operation, which warms the simulated caches and whose count sizes the batch; the
+/// statistics are zeroed, the counted batch runs, and Callgrind is asked to dump the statistics
+/// under a name of ours; each dump's file is read and removed, and instrumentation goes off again,
+/// so that the allocation passes and the report cost no simulated time. An operation so long that
+/// counting it twice would double the run (``countedOnce``) is counted once: its warm-up is the
+/// figure, and the cold caches it starts with are a small part of its own traffic. Counts are
+/// deterministic when the operation is: the batch size follows from a count, not a clock, and the
+/// worker runs with `SWIFT_DETERMINISTIC_HASHING=1`.
 public struct InstructionCounter: Sendable {
     /// The file Callgrind was given as `--callgrind-out-file`; its dumps are this path and `.1`, `.2`….
     public let outputFile: URL
@@ -21,6 +25,9 @@ public struct InstructionCounter: Sendable {
 
     /// The most operations a counted batch runs.
     static let maximumBatch = 64
+
+    /// How many batches' worth of instructions one operation executes at least to be counted once.
+    static let countedOnce = 8.0
 
     /// Whether this build can make Callgrind's client requests: `valgrind/callgrind.h` was installed
     /// when it was built.
@@ -61,14 +68,19 @@ public struct InstructionCounter: Sendable {
         return batch
     }
 
-    /// Runs `body` once to warm it up and size the batch by what that one operation executed, then
-    /// counts one batch and returns its totals and size.
+    /// Runs `body` once uninstrumented and once counted, to warm it up and size the batch by what
+    /// that one operation executed, then counts one batch and returns its totals and size; an
+    /// operation past ``countedOnce`` batches returns its warm-up's count as a batch of one.
     func count(_ label: String, _ body: (_ iterations: Int) async throws -> Void) async throws -> (profile: CallgrindProfile, operations: Int) {
         #if COURIER_VALGRIND
+        try await body(1)
         courier_callgrind_start_instrumentation()
         defer { courier_callgrind_stop_instrumentation() }
-        let warmup = "\(label) (warm-up)"
-        let operations = Self.batch(forOperationOf: try await collect(warmup) { try await body(1) }.instructions, within: instructionsPerBatch)
+        let warmup = try await collect("\(label) (warm-up)") { try await body(1) }
+        if Double(warmup.instructions) >= instructionsPerBatch * Self.countedOnce {
+            return (warmup, 1)
+        }
+        let operations = Self.batch(forOperationOf: warmup.instructions, within: instructionsPerBatch)
         return (try await collect(label) { try await body(operations) }, operations)
         #else
         throw InstructionCountingError.notCompiledIn

@@ -33,6 +33,11 @@ public enum HistoryFigures {
     static func figures(of scenario: [String: Any]) -> [String: Double] {
         var figures: [String: Double] = [:]
         collect(scenario, path: "", into: &figures)
+        if figures[instructionsPerOperation] != nil {
+            // A counted run measures no time (under Callgrind it would be the simulator's): the
+            // zero its report writes for a rate is not a figure of it.
+            for timed in [operationsPerSecond, "durationSeconds"] { figures[timed] = nil }
+        }
         if let rate = figures[operationsPerSecond] {
             if let bytes = figures["payloadBytesPerOperation"] { figures["megabytesPerSecond"] = bytes * rate / 1e6 }
             if let objects = figures["objectsPerOperation"] { figures["objectsPerSecond"] = objects * rate }

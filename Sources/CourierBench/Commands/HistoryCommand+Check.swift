@@ -16,24 +16,36 @@ extension HistoryCommand {
     ///
     /// - Throws: ``MissingInput`` when no scenario has the figure, and the history's errors.
     static func checked(_ path: String, following metric: String, window: Int) throws -> (text: String, regressed: Bool) {
+        let trends = try scenarioTrends(of: path, following: metric, window: window)
+        let reports = trends.map { report(of: $0.check, scenario: $0.scenario, runs: $0.runs, metric: metric) }
+        let regressions = trends.count { $0.check.verdict == .regression }
+        let summary = regressions == 0
+            ? "No regression in the newest runs of \(reports.count) scenarios."
+            : "\(regressions) of \(reports.count) scenarios regressed in their newest runs."
+        return ((reports + [summary]).joined(separator: "\n"), regressions > 0)
+    }
+
+    /// Writes the page of every scenario's trend of `metric` (``HTMLReportWriter/render(history:source:)``)
+    /// to `output`, whole or not at all.
+    ///
+    /// - Throws: ``MissingInput`` when no scenario has the figure, and the history's errors.
+    static func writePage(of path: String, following metric: String, window: Int, to output: String) throws {
+        let trends = try scenarioTrends(of: path, following: metric, window: window)
+        let destination = URL(fileURLWithPath: output)
+        try Platform.makeDirectories(destination.deletingLastPathComponent())
+        try Platform.writeAtomically(Data(HTMLReportWriter.render(history: trends, source: path).utf8), to: destination)
+        let regressions = trends.count { $0.check.verdict == .regression }
+        print("Wrote \(destination.path): \(trends.count) scenarios, \(regressions) regressed in their newest runs")
+    }
+
+    /// Every scenario's trend of `metric` in the history at `path`.
+    ///
+    /// - Throws: ``MissingInput`` when no scenario has the figure, and the history's errors.
+    private static func scenarioTrends(of path: String, following metric: String, window: Int) throws -> [ScenarioTrend] {
         let history = try RunHistory(file: URL(fileURLWithPath: path), create: false)
-        let search = ChangePointSearch(configuration: ChangePointConfiguration(window: window))
-        var reports: [String] = []
-        var regressions = 0
-        for scenario in try history.scenarioNames() {
-            let points = try history.values(of: metric, in: scenario)
-            guard !points.isEmpty else { continue }
-            let check = SeriesCheck(points.map(\.value), higherIsBetter: HistoryFigures.isHigherBetter(metric), search: search)
-            if check.verdict == .regression { regressions += 1 }
-            reports.append(report(of: check, scenario: scenario, runs: points.map(\.run), metric: metric))
-        }
-        guard !reports.isEmpty else { throw MissingInput("no scenario in \(path) has the figure '\(metric)'") }
-        reports.append(
-            regressions == 0
-                ? "No regression in the newest runs of \(reports.count) scenarios."
-                : "\(regressions) of \(reports.count) scenarios regressed in their newest runs."
-        )
-        return (reports.joined(separator: "\n"), regressions > 0)
+        let trends = try ScenarioTrend.trends(in: history, following: metric, window: window)
+        guard !trends.isEmpty else { throw MissingInput("no scenario in \(path) has the figure '\(metric)'") }
+        return trends
     }
 
     /// A scenario's verdict and its changes, a line each.

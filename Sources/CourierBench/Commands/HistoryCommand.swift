@@ -1,7 +1,7 @@
 import BenchmarkEngine
 import Foundation
 
-/// `history list | show | export | import | check`: the run history in an SQLite file
+/// `history list | show | export | import | check | report`: the run history in an SQLite file
 /// (``RunHistory``), `Reports/history.sqlite` unless `--history` names another.
 public enum HistoryCommand: BenchCommand, Equatable {
     /// Lists every run, oldest first.
@@ -15,10 +15,16 @@ public enum HistoryCommand: BenchCommand, Equatable {
     /// Looks for change points in every scenario's series of `metric` and fails when the newest
     /// runs open a regression (``SeriesCheck``).
     case check(metric: String, window: Int, history: String)
+    /// Writes a page of every scenario's trend of `metric`, with its change points and the
+    /// verdict `check` gives, to `output`.
+    case report(metric: String, window: Int, output: String, history: String)
 
     public static let name = "history"
-    public static let abstract = "Lists, shows, exports, seeds or checks the history of runs."
-    public static let synopsis = "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>...\nhistory check [--metric <figure>] [--window <runs>]"
+    public static let abstract = "Lists, shows, exports, seeds, checks or charts the history of runs."
+    public static let synopsis = "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>...\nhistory check [--metric <figure>] [--window <runs>]\nhistory report [--metric <figure>] [--window <runs>] [--out <file.html>]"
+
+    /// Where `report` writes its page unless `--out` names another file.
+    static let defaultPagePath = "Reports/history.html"
 
     /// The figures `show` prints when the scenario has them.
     static let shownFigures = [
@@ -42,7 +48,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
     )
     static let out = OptionDeclaration(
         "out", value: .file, valueName: "<path>",
-        help: "The file to export to; with several formats, a directory that gets history.csv and history.json.", defaultDescription: "standard output"
+        help: "The file to export to; with several formats, a directory that gets history.csv and history.json (default: standard output). For 'report', the page (default: \(defaultPagePath))."
     )
     static let commit = OptionDeclaration(
         "commit", value: .text(), valueName: "<sha>", help: "The commit of the imported runs.", defaultDescription: "the report's"
@@ -55,7 +61,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
     )
     static let metric = OptionDeclaration(
         "metric", value: .text(), default: HistoryFigures.nanosecondsPerOperation, valueName: "<figure>",
-        help: "The figure 'check' follows, by its name in 'export'."
+        help: "The figure 'check' and 'report' follow, by its name in 'export'."
     )
     static let window = OptionDeclaration(
         "window",
@@ -80,13 +86,14 @@ public enum HistoryCommand: BenchCommand, Equatable {
                 "history export [--format <formats>] [--out <path>] [--history <file>]",
                 "history import <report.json | run dir | baseline>... [--commit <sha>] [--branch <name>] [--reports <dir>] [--history <file>]",
                 "history check [--metric <figure>] [--window <runs>] [--history <file>]",
+                "history report [--metric <figure>] [--window <runs>] [--out <file.html>] [--history <file>]",
             ],
             options: [history, figure, format, out, commit, branch, reports, metric, window],
-            subcommands: ["list", "show", "export", "import", "check"],
+            subcommands: ["list", "show", "export", "import", "check", "report"],
             discussion: """
                 'import' takes run directories, report.json files and names of baselines saved in <reports>/baselines/; a run already in the history is skipped. Every source is read before anything is written, and each run is appended whole or not at all. A file that is not a history, or one a newer bench wrote, is refused (exit 65); a missing one, 66.
 
-                'check' finds the change points in each scenario's series of the figure (E-Divisive means with a t-test, p <= \(search.pValue), at least \(search.minimumMagnitude * 100)%) and exits 1 when the newest runs open a regression: a change the bad way within the newest half window, or a newest run judged different and worse than the window before it; 0 otherwise.
+                'check' finds the change points in each scenario's series of the figure (E-Divisive means with a t-test, p <= \(search.pValue), at least \(search.minimumMagnitude * 100)%) and exits 1 when the newest runs open a regression: a change the bad way within the newest half window, or a newest run judged different and worse than the window before it; 0 otherwise. 'report' writes a self-contained HTML page of the same: each scenario's series run by run, each change point marked at the first run after it with its size, direction and commit, and the verdict.
                 """
         )
     }
@@ -123,10 +130,16 @@ public enum HistoryCommand: BenchCommand, Equatable {
         case "check":
             let parsed = try parse([metric, window])
             return .check(metric: try parsed.value(of: metric), window: try parsed.value(of: window), history: try parsed.value(of: history))
+        case "report":
+            let parsed = try parse([metric, window, out])
+            return .report(
+                metric: try parsed.value(of: metric), window: try parsed.value(of: window), output: try parsed.value(of: out) ?? defaultPagePath,
+                history: try parsed.value(of: history)
+            )
         case let other?:
-            throw UsageError(message: "unknown history command '\(other)' (expected list, show, export, import or check)", usage: usage)
+            throw UsageError(message: "unknown history command '\(other)' (expected list, show, export, import, check or report)", usage: usage)
         case nil:
-            throw UsageError(message: "missing history command (list, show, export, import or check)", usage: usage)
+            throw UsageError(message: "missing history command (list, show, export, import, check or report)", usage: usage)
         }
     }
 
@@ -142,6 +155,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
             try Self.importRuns(sources, commit: commit, branch: branch, reportsDirectory: reportsDirectory, into: path)
         case .check(let metric, let window, let path):
             return try Self.check(path, following: metric, window: window)
+        case .report(let metric, let window, let output, let path):
+            try Self.writePage(of: path, following: metric, window: window, to: output)
         }
         return .success
     }

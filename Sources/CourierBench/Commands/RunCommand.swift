@@ -165,6 +165,16 @@ public struct RunCommand: BenchCommand, Equatable {
             do {
                 let run = try history.append(report, metadata: metadata)
                 print("History: appended run \(run.runID) (\(run.scenarioCount) scenarios) to \(history.file.path)")
+                // Read back after the append, so the page's trends end at this run. A counted run
+                // has no times (under Callgrind they would be the simulator's): its counts are the figure.
+                if formats.contains(.html) {
+                    let metric = countsInstructions ? HistoryFigures.instructionsPerOperation : HistoryFigures.nanosecondsPerOperation
+                    let trends = try ScenarioTrend.trends(
+                        in: history, following: metric, window: ChangePointConfiguration().window,
+                        scenarios: Set(report.scenarios.map(\.name))
+                    )
+                    if !trends.isEmpty { try RunArchive.writePage(of: report, trends: trends, into: reports.appendingPathComponent(report.runID)) }
+                }
             } catch {
                 Platform.writeToStandardError("error: \(error)\n")
                 return .failure

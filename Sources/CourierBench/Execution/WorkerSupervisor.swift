@@ -1,8 +1,10 @@
 import BenchmarkEngine
 import Foundation
 
-/// Runs scenarios in worker processes of this executable, one worker at a time (the hidden
-/// `__scenario-worker` command), so that a scenario that traps fails alone.
+/// Runs scenarios in worker processes of this executable (the hidden `__scenario-worker` command),
+/// so that a scenario that traps fails alone: one worker at a time when timing, since two would
+/// share the cores their times depend on; under Callgrind one per processor, each taking the next
+/// scenario, since a count is the same however many run beside it.
 ///
 /// A worker runs the names it is given in order and leaves files per scenario in a directory of the
 /// run's own (``ScenarioWorkerCommand``): what it said on standard error, then its results or the
@@ -18,7 +20,33 @@ struct WorkerSupervisor {
     /// Runs each worker under Callgrind, counting instructions, when set.
     var valgrind: Valgrind? = nil
 
+    /// How many workers count at once under Callgrind.
+    var countingWorkers = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Runs `scenarios` and returns how each ended, in their order.
     func run(_ scenarios: [Scenario]) async -> [ScenarioOutcome] {
+        let workers = valgrind == nil ? 1 : min(countingWorkers, scenarios.count)
+        guard workers > 1 else { return await runInTurn(scenarios) }
+        let measure: @Sendable (Int) async -> (Int, [ScenarioOutcome]) = { index in (index, await runInTurn([scenarios[index]])) }
+        return await withTaskGroup(of: (Int, [ScenarioOutcome]).self) { group in
+            for index in 0..<workers {
+                group.addTask { await measure(index) }
+            }
+            var next = workers
+            var byIndex: [Int: [ScenarioOutcome]] = [:]
+            for await (index, outcomes) in group {
+                byIndex[index] = outcomes
+                if next < scenarios.count {
+                    group.addTask { [next] in await measure(next) }
+                    next += 1
+                }
+            }
+            return scenarios.indices.flatMap { byIndex[$0] ?? [] }
+        }
+    }
+
+    /// Runs `scenarios` in order in one worker, and in a new one after each that dies.
+    private func runInTurn(_ scenarios: [Scenario]) async -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
         var pending = scenarios[...]
         while !pending.isEmpty {

@@ -55,7 +55,13 @@ enum RunArchive {
     static func writePage(of report: Report, comparedAs comparison: RunComparison, into directory: URL) throws {
         var compared = report
         compared.baselineComparison = comparison
-        try Platform.writeAtomically(Data(HTMLReportWriter.render(compared).utf8), to: directory.appendingPathComponent(ReportFormat.html.fileName))
+        try writePage(of: compared, trends: [], into: directory)
+    }
+
+    /// Writes the run's `report.html` again, now with `trends` (its scenarios' in the history it
+    /// was appended to) on it.
+    static func writePage(of report: Report, trends: [ScenarioTrend], into directory: URL) throws {
+        try Platform.writeAtomically(Data(HTMLReportWriter.render(report, trends: trends).utf8), to: directory.appendingPathComponent(ReportFormat.html.fileName))
     }
 
     /// A run directory or report file that is not there.

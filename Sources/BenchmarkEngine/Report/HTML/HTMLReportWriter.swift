@@ -8,15 +8,16 @@
 /// command lines, error classes, labels — is escaped, and shows exactly what `report.json` holds
 /// (command lines already redacted there).
 public enum HTMLReportWriter {
-    /// The page of one run, with its comparison with a baseline when it has one.
-    public static func render(_ report: Report) -> String {
-        render(runs: [(label: report.runID, report: report)])
+    /// The page of one run, with its comparison with a baseline when it has one, and the trends of
+    /// its scenarios in a history (`run --history`) when given some.
+    public static func render(_ report: Report, trends: [ScenarioTrend] = []) -> String {
+        render(runs: [(label: report.runID, report: report)], trends: trends)
     }
 
     /// One page over several runs, each under its `label` (`before`, `curl`): every run's spectra
     /// and figures on the same axes, told apart by colour and marker, with a legend. A comparison
     /// is shown when a single run carries one.
-    public static func render(runs: [(label: String, report: Report)]) -> String {
+    public static func render(runs: [(label: String, report: Report)], trends: [ScenarioTrend] = []) -> String {
         let runs = ReportRun.numbered(runs)
         var sections: [(name: String, anchor: String, html: String)] = []
         if runs.count == 1, let comparison = runs[0].report.baselineComparison {
@@ -34,8 +35,28 @@ public enum HTMLReportWriter {
         if sections.isEmpty {
             sections.append(("Scenarios", "scenarios", "<p>This report has no scenario results.</p>\n"))
         }
+        if let metric = trends.first?.metric {
+            let source = "Each scenario's \(metric) over the runs of the history, this run the newest."
+            sections.append(("History", "history", TrendSection.html(trends, source: source)))
+        }
         sections.append(("Runs", "runs", RunSection.html(runs)))
         return HTMLPage(title: title(runs), subtitle: subtitle(runs), sections: sections).render()
+    }
+
+    /// The page of a history (`history report`): every scenario's trend of one figure over the
+    /// runs, with its change points and the commits under them, and the verdict `history check`
+    /// gives. `source` names the history, for the heading.
+    public static func render(history trends: [ScenarioTrend], source: String) -> String {
+        let runs = Set(trends.flatMap { $0.runs.map(\.id) }).count
+        let metric = trends.first?.metric ?? HistoryFigures.nanosecondsPerOperation
+        let newest = trends.flatMap { $0.runs.map(\.startedAt) }.max() ?? "never"
+        let html = trends.isEmpty ? "<p>No scenario in this history has the figure.</p>\n"
+            : TrendSection.html(trends, source: "Each scenario's \(metric), run by run, from the history \(source).")
+        return HTMLPage(
+            title: "bench history: \(metric)",
+            subtitle: "\(trends.count) scenarios over \(runs) runs, the newest started \(newest)",
+            sections: [(name: "Trends", anchor: "trends", html: html)]
+        ).render()
     }
 
     /// The page of a capacity search: what it found, its steps charted against the offered rate,
