@@ -63,7 +63,7 @@ import Testing
 
     @Test func aMissingURLIsAUsageError() async {
         #expect(await testSuite.status(["capacity", "--slo", "p99<=1s"]) == 64)
-        #expect(CapacityOptions.usage(in: testSuite).contains("--max-time plus one step"))
+        #expect(CapacityCommand.help(in: testSuite).contains("--max-time plus one step"))
     }
 
     /// A short search against a fixture route of 4 workers of 20 ms (200 requests/s): it never

@@ -41,7 +41,7 @@ import Testing
     func everyCorpusFileThatIsNotJSONExits65WithWhere(name: String) async throws {
         let path = try #require(Self.corpus).appendingPathComponent(name).path
         let error = try #require(try await failure(decoding: path))
-        #expect(ExitCode(for: error) == .badInput)
+        #expect(BenchExitCode(for: error) == .badInput)
         #expect("\(error)".range(of: #"is not JSON: [^\n]+, at line \d+, column \d+ \(byte \d+\)$"#, options: .regularExpression) != nil, "\(error)")
     }
 

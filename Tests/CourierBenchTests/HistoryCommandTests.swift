@@ -126,7 +126,7 @@ import Testing
         _ = try RunHistory(file: newer)
         try SQLiteConnection(path: newer.path, create: false).run("PRAGMA user_version = 7")
         #expect(await testSuite.status(["history", "show", "decode/x", "--history", newer.path]) == 65)
-        #expect(ExitCode(for: HistoryError.newerSchema(path: "h", version: 7, supported: 1)) == .badInput)
-        #expect(ExitCode(for: HistoryError.missing(path: "h")) == .missingInput)
+        #expect(BenchExitCode(for: HistoryError.newerSchema(path: "h", version: 7, supported: 1)) == .badInput)
+        #expect(BenchExitCode(for: HistoryError.missing(path: "h")) == .missingInput)
     }
 }

@@ -25,7 +25,7 @@ import Testing
 
     @Test(arguments: [("1", 1), ("2048", 2048), ("64kB", 64_000), ("1.5MiB", 1_572_864), ("32MiB", 32 << 20), ("2GB", 2_000_000_000), ("1GiB", 1 << 30), ("512B", 512)])
     func maximumBodySizesReadInBinaryAndDecimalUnits(text: String, bytes: Int) throws {
-        #expect(try ArgumentParser.bytes(text, option: "max-body", usage: "") == bytes)
+        #expect(try OptionValue.bytes.parse(text, for: "max-body") == bytes)
     }
 
     @Test(arguments: [
@@ -154,7 +154,7 @@ import Testing
             let series = try #require(report.scenarios.first?.timeSeries)
             #expect(series.intervalSeconds == 0.1 && series.intervals.count >= 5)
         }
-        #expect(ExitCode.objectiveBreached.rawValue == 3 && ExitCode.objectiveBreached != .usage && ExitCode.objectiveBreached != .failure)
+        #expect(BenchExitCode.objectiveBreached.rawValue == 3 && BenchExitCode.objectiveBreached != .usage && BenchExitCode.objectiveBreached != .failure)
     }
 
     @Test func aRampRunsItsStagesOnSchedule() async throws {
@@ -218,11 +218,12 @@ import Testing
         for url in ["http://127.0.0.1:65535/x", "http://127.0.0.1:1/x", "http://[::1]:8080/x", "http://u:p@h:80/x", "http://h/x:99999"] {
             #expect(throws: Never.self) { try testSuite.parse(["load", "--url", url]) }
         }
-        let help = LoadOptions.usage(in: testSuite)
+        let help = LoadCommand.help(in: testSuite)
         for range in ["port from 1 to 65535", "1–4096", "0.001–1000000", "1ms–24h", "1–1000000000", "1–16"] {
             #expect(help.contains(range), "bench help load does not state \(range)")
         }
-        #expect(ComparisonOptions.usage.contains("0.001–1000000") && ComparisonOptions.usage.contains("from 0 to\n"))
+        let comparison = RunCommand.help(in: testSuite).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(comparison.contains("0.001–1000000") && comparison.contains("from 0 to 10000%"))
     }
 
     /// Issue 10, item 9: the report directory is checked before the first request, not after the load.
@@ -255,7 +256,7 @@ import Testing
     /// What the help of each command with `--header` says is hidden is the rule itself: built from
     /// its lists, with examples the rule judges as the help says.
     @Test func theHelpStatesTheRedactionRule() {
-        for help in [LoadOptions.usage(in: testSuite), CapacityOptions.usage(in: testSuite), CaptureCommand.help(in: testSuite)] {
+        for help in [LoadCommand.help(in: testSuite), CapacityCommand.help(in: testSuite), CaptureCommand.help(in: testSuite)] {
             #expect(help.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(CommandLineRedaction.rule))
         }
         for name in Redaction.secretNameFragments + Redaction.secretNames {

@@ -11,22 +11,22 @@ struct FixturesCommand: BenchCommand, Equatable {
 
     let directory: String
 
-    static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Writes each fixture payload to <dir>/fixtures/<shape> and the movie routes to
-        <dir>/movies/index and <dir>/movies/1, the paths the fixture server serves them at.
+    static let out = OptionDeclaration("out", value: .directory, valueName: "<dir>", help: "The directory to write the files into.")
 
-        USAGE: \(suite.tool) fixtures --out <dir>
-        """
+    static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Writes each fixture payload to <dir>/fixtures/<shape> and the movie routes to <dir>/movies/index and <dir>/movies/1, the paths the fixture server serves them at.",
+            usage: [synopsis], options: [out]
+        )
     }
 
     static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> FixturesCommand {
-        let values = try ArgumentParser(options: [.value("out")], usage: help(in: suite)).parse(arguments)
-        guard let directory = values["out"] else { throw UsageError(message: "missing '--out <dir>'", usage: help(in: suite)) }
+        let parsed = try declaration(in: suite).parser(tool: suite.tool).parse(arguments)
+        guard let directory = try parsed.value(of: out) else { throw UsageError(message: "missing '--out <dir>'", usage: parsed.usage) }
         return FixturesCommand(directory: directory)
     }
 
-    func run(in context: CommandContext) async throws -> ExitCode {
+    func run(in context: CommandContext) async throws -> BenchExitCode {
         let root = URL(fileURLWithPath: directory)
         var files: [(path: String, data: Data)] = PayloadShape.allCases.map { ("fixtures/\($0.rawValue)", Payload.make($0).json) }
         files.append(("movies/1", Payload.make(.tinyObject).json))

@@ -13,39 +13,42 @@ struct ServeCommand: BenchCommand, Equatable {
     /// The virtual workers behind `/capacity`.
     var capacity = FixtureServer.standardCapacity
 
-    static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Runs the fixture server on 127.0.0.1 until the duration is over; see README for routes.
+    static let port = OptionDeclaration(
+        "port", value: .integer(in: 0...65535), default: 0, valueName: "<p>",
+        help: "Port to listen on, {range}; 0 lets the system pick one, printed."
+    )
+    static let duration = OptionDeclaration(
+        "duration", value: .duration(), default: 60, valueName: "<d>", help: "How long to serve, {range}, such as 30s or 5m."
+    )
+    static let workers = OptionDeclaration(
+        "workers", value: .integer(in: 1...100_000), default: FixtureServer.standardCapacity.workers, valueName: "<n>",
+        help: "Virtual workers behind /capacity, {range}."
+    )
+    static let serviceTime = OptionDeclaration(
+        "service-time", value: .duration(), default: seconds(of: FixtureServer.standardCapacity.serviceTime), valueName: "<t>",
+        help: "How long each /capacity request occupies its worker, {range}; the route's true capacity is workers ÷ service time."
+    )
 
-        USAGE: \(suite.tool) serve [--port <p>] [--duration <d>] [--workers <n>] [--service-time <t>]
+    private static func seconds(of duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
 
-        OPTIONS:
-          --port <p>              Port to listen on, 0–65535; 0 lets the system pick one, printed.
-                                  (default: 0)
-          --duration <d>          How long to serve, 1ms–24h, such as 30s or 5m. (default: 60s)
-          --workers <n>           Virtual workers behind /capacity, 1–100000. (default: 4)
-          --service-time <t>      How long each /capacity request occupies its worker, 1ms–24h;
-                                  the route's true capacity is workers ÷ service time. (default: 10ms)
-          -h, --help              Shows this help.
-        """
+    static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Runs the fixture server on 127.0.0.1 until the duration is over; see README for routes.",
+            usage: [synopsis], options: [port, duration, workers, serviceTime]
+        )
     }
 
     static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> ServeCommand {
-        let usage = help(in: suite)
-        let names = ["port", "duration", "workers", "service-time"]
-        let values = try ArgumentParser(options: names.map(ArgumentParser.Option.value), usage: usage).parse(arguments)
-        let port = UInt16(try values.integer("port", in: 0...65535) ?? 0)
-        var seconds = 60.0
-        if let value = values["duration"] { seconds = try ArgumentParser.seconds(value, option: "duration", usage: usage) }
-        var command = ServeCommand(port: port, seconds: seconds)
-        command.capacity.workers = try values.integer("workers", in: 1...100_000) ?? command.capacity.workers
-        if let value = values["service-time"] {
-            command.capacity.serviceTime = .nanoseconds(Int64(try ArgumentParser.seconds(value, option: "service-time", usage: usage) * 1e9))
-        }
+        let parsed = try declaration(in: suite).parser(tool: suite.tool).parse(arguments)
+        var command = ServeCommand(port: UInt16(try parsed.value(of: port)), seconds: try parsed.value(of: duration))
+        command.capacity.workers = try parsed.value(of: workers)
+        command.capacity.serviceTime = .nanoseconds(Int64(try parsed.value(of: serviceTime) * 1e9))
         return command
     }
 
-    func run(in context: CommandContext) async throws -> ExitCode {
+    func run(in context: CommandContext) async throws -> BenchExitCode {
         var configuration = FixtureServer.Configuration()
         configuration.port = port
         configuration.routes["/capacity"]?.capacity = capacity

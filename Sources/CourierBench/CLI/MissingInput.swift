@@ -1,5 +1,5 @@
 /// A file, run or baseline a command was asked to read that is not there; ends the command with
-/// ``ExitCode/missingInput`` (66).
+/// ``BenchExitCode/missingInput`` (66).
 public struct MissingInput: Error, Equatable, CustomStringConvertible {
     /// What is missing and what to do about it, in one line.
     public let description: String

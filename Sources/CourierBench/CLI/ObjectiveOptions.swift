@@ -8,43 +8,40 @@ struct ObjectiveOptions: Equatable, Sendable {
     /// What each is judged over.
     var window = ObjectiveWindow.whole
 
-    /// The options, for a command's parser.
-    static let options: [ArgumentParser.Option] = [.value("slo"), .value("slo-window")]
+    static let slo = OptionDeclaration(
+        repeating: "slo",
+        value: OptionValue { text, _ throws(InvalidValue) in
+            do {
+                return try ServiceLevelObjective(parsing: text)
+            } catch {
+                throw InvalidValue("invalid objective '\(text)' for '--slo': \(error)")
+            }
+        },
+        valueName: "<objective>",
+        help: "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A breach exits 3."
+    )
+    static let window = OptionDeclaration(
+        "slo-window", value: .text(completion: .choices(["whole", "interval"])), default: "whole", valueName: "<w>",
+        help: "What each objective is judged over: whole (the run), interval (every interval on its own) or a duration (every rolling window that long, in whole intervals)."
+    )
 
-    /// Their lines in a command's help.
-    static let usage = """
-          --slo <objective>       An objective the run must meet; repeat for more. <metric><op><value>:
-                                  p50…p99.99 (any percentile), max or mean of the latency from each
-                                  request's intended start, with a unit (ns, us, ms, s); errors (failed
-                                  share of requests sent) or rate (sent share of the schedule, open
-                                  loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms',
-                                  'errors<=0.1%', 'rate>=99%'. A breach exits 3.
-          --slo-window <w>        What each objective is judged over: whole (the run), interval (every
-                                  interval on its own) or a duration (every rolling window that long,
-                                  in whole intervals). (default: whole)
-        """
+    /// The options, for a command's declaration.
+    static let options: [any CommandLineOption] = [slo, window]
 
     /// The objectives `parsed` names, judged over windows no shorter than `intervalSeconds`.
-    static func parse(_ parsed: ArgumentParser.Parsed, intervalSeconds: Double, usage: String) throws(UsageError) -> ObjectiveOptions {
-        var options = ObjectiveOptions()
-        for text in parsed.all("slo") {
-            do {
-                options.objectives.append(try ServiceLevelObjective(parsing: text))
-            } catch {
-                throw UsageError(message: "invalid objective '\(text)' for '--slo': \(error)", usage: usage)
-            }
-        }
-        switch parsed["slo-window"] {
-        case nil, "whole": options.window = .whole
+    static func parse(_ parsed: ParsedCommandLine, intervalSeconds: Double) throws(UsageError) -> ObjectiveOptions {
+        var options = ObjectiveOptions(objectives: try parsed.value(of: slo))
+        switch try parsed.value(of: window) {
+        case "whole": options.window = .whole
         case "interval": options.window = .interval
-        case let text?:
-            guard let seconds = try? ArgumentParser.seconds(text, option: "slo-window", usage: usage), seconds >= intervalSeconds else {
-                throw UsageError(message: "invalid value '\(text)' for '--slo-window' (expected whole, interval, or a duration of at least the interval, \(intervalSeconds) s, such as 10s)", usage: usage)
+        case let text:
+            guard let seconds = DurationText.seconds(text), seconds >= intervalSeconds else {
+                throw UsageError(message: "invalid value '\(text)' for '--slo-window' (expected whole, interval, or a duration of at least the interval, \(intervalSeconds) s, such as 10s)", usage: parsed.usage)
             }
             options.window = .rolling(nanoseconds: LoadConfiguration.nanoseconds(seconds))
         }
-        if parsed["slo-window"] != nil, options.objectives.isEmpty {
-            throw UsageError(message: "'--slo-window' needs at least one '--slo'", usage: usage)
+        if parsed.contains(window), options.objectives.isEmpty {
+            throw UsageError(message: "'--slo-window' needs at least one '--slo'", usage: parsed.usage)
         }
         return options
     }

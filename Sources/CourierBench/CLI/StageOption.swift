@@ -3,6 +3,11 @@ import BenchmarkEngine
 /// `--stage <duration>:<rate>`, repeated: the stages of a ramping open loop, as k6's
 /// ramping-arrival-rate takes them.
 enum StageOption {
+    static let declaration = OptionDeclaration(
+        repeating: "stage", value: .text(), valueName: "<d>:<r>",
+        help: "A stage of a ramping open loop: over <d> (1ms–24h) the rate moves in a straight line to <r> requests per second (0–1000000); repeat for the next, such as --stage 30s:100 --stage 1m:1000 --stage 30s:0. Each request is due where the integral of the rate reaches it. The stages' durations add up to the run's (no --duration)."
+    )
+
     /// The stages `values` say, in order, or a usage error naming the stage that is wrong and why.
     static func parse(_ values: [String], usage: String) throws(UsageError) -> [LoadStage] {
         var stages: [LoadStage] = []
@@ -14,7 +19,7 @@ enum StageOption {
             guard let colon = text.lastIndex(of: ":") else { throw refuse("expected <duration>:<rate>, such as 30s:100") }
             let duration = String(text[..<colon])
             let rate = String(text[text.index(after: colon)...])
-            guard let seconds = try? ArgumentParser.seconds(duration, option: "stage", usage: usage) else {
+            guard let seconds = DurationText.seconds(duration) else {
                 throw refuse("the duration '\(duration)' is not one from 1ms to 24h, such as 30s, 500ms or 2m")
             }
             guard let target = Double(rate), (0...1_000_000).contains(target) else {

@@ -1,6 +1,6 @@
 /// A command line the bench cannot run: the message says what is wrong, the usage how to do it.
 /// Every command throws it for bad input, before any work starts; it ends the process with
-/// ``ExitCode/usage`` (64).
+/// ``BenchExitCode/usage`` (64).
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, in one sentence.
     public let message: String

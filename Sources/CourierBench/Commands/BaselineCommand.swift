@@ -12,36 +12,35 @@ public enum BaselineCommand: BenchCommand, Equatable {
     public static let abstract = "Saves a run as a named baseline, or lists them."
     public static let synopsis = "baseline save [<name>] [--run <dir>]\nbaseline list"
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Saves a run as a named baseline in <reports>/baselines/, or lists the saved ones.
+    static let runOption = OptionDeclaration(
+        "run", value: .directory, valueName: "<dir>", help: "The run directory or report.json to save.", defaultDescription: "<reports>/latest"
+    )
+    static let reports = OptionDeclaration(
+        "reports", value: .directory, default: "Reports", valueName: "<dir>", help: "Where runs and baselines live."
+    )
 
-        USAGE: \(suite.tool) baseline save [<name>] [--run <dir>] [--reports <dir>]
-               \(suite.tool) baseline list [--reports <dir>]
-
-        ARGUMENTS:
-          <name>                  Letters, digits, '.', '_' and '-'. (default: default)
-
-        OPTIONS:
-          --run <dir>             The run directory or report.json to save. (default: <reports>/latest)
-          --reports <dir>         Where runs and baselines live. (default: Reports)
-          -h, --help              Shows this help.
-        """
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Saves a run as a named baseline in <reports>/baselines/, or lists the saved ones.",
+            usage: ["baseline save [<name>] [--run <dir>] [--reports <dir>]", "baseline list [--reports <dir>]"],
+            arguments: [.init("<name>", help: "Letters, digits, '.', '_' and '-'. (default: default)")],
+            options: [runOption, reports], subcommands: ["save", "list"]
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> BaselineCommand {
         let usage = help(in: suite)
         switch arguments.first {
         case "save":
-            let parsed = try ArgumentParser(options: [.value("run"), .value("reports")], positionals: 1, usage: usage).parse(arguments.dropFirst())
+            let parsed = try CommandLineParser(options: [runOption, reports], positionals: 1, usage: usage).parse(arguments.dropFirst())
             let name = parsed.positionals.first ?? "default"
             guard BaselineStore.isValidName(name) else {
                 throw UsageError(message: "invalid baseline name '\(name)' (expected letters, digits, '.', '_' and '-', not starting with '.')", usage: usage)
             }
-            return .save(name: name, run: parsed["run"], reportsDirectory: parsed["reports"] ?? "Reports")
+            return .save(name: name, run: try parsed.value(of: runOption), reportsDirectory: try parsed.value(of: reports))
         case "list":
-            let parsed = try ArgumentParser(options: [.value("reports")], usage: usage).parse(arguments.dropFirst())
-            return .list(reportsDirectory: parsed["reports"] ?? "Reports")
+            let parsed = try CommandLineParser(options: [reports], usage: usage).parse(arguments.dropFirst())
+            return .list(reportsDirectory: try parsed.value(of: reports))
         case let other?:
             throw UsageError(message: "unknown baseline command '\(other)' (expected save or list)", usage: usage)
         case nil:
@@ -49,7 +48,7 @@ public enum BaselineCommand: BenchCommand, Equatable {
         }
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         switch self {
         case .save(let name, let run, let reportsDirectory):
             let reports = URL(fileURLWithPath: reportsDirectory)
@@ -61,7 +60,7 @@ public enum BaselineCommand: BenchCommand, Equatable {
             let names = try store.list()
             if names.isEmpty { print("No baselines saved in \(store.directory.path).") }
             // One unreadable file does not hide the others; it is reported and sets the exit code.
-            var status = ExitCode.success
+            var status = BenchExitCode.success
             for name in names {
                 do {
                     let report = try store.load(name)
@@ -69,7 +68,7 @@ public enum BaselineCommand: BenchCommand, Equatable {
                     print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) run \(report.runID)\(report.isQuick ? " (quick)" : ""), \(machine.operatingSystem), \(machine.cpuCount) CPUs, \(machine.buildConfiguration), \(machine.allocator ?? "no jemalloc")")
                 } catch {
                     Platform.writeToStandardError("error: \(error)\n")
-                    status = ExitCode(for: error)
+                    status = BenchExitCode(for: error)
                 }
             }
             return status

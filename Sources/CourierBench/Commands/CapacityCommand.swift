@@ -12,8 +12,8 @@ public struct CapacityCommand: BenchCommand, Equatable {
 
     let options: CapacityOptions
 
-    public static func help(in suite: BenchSuite) -> String {
-        CapacityOptions.usage(in: suite)
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CapacityOptions.declaration(in: suite)
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> CapacityCommand {
@@ -27,7 +27,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
 
     /// Searches, printing each step as it completes, then writes the reports of every step
     /// completed, whatever stopped the search.
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         let usage = Self.help(in: context.suite)
         let store = ReportStore(directory: URL(fileURLWithPath: options.outputDirectory))
         do {

@@ -16,54 +16,43 @@ public struct CaptureCommand: BenchCommand, Equatable {
     let timeoutSeconds: Double
     let transport: TransportKind
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Sends one request and saves the response body to <file>, for a decode scenario
-        (.file("<file>") or a resource), and its status and header fields to <file minus .json>.headers.json.
+    static let url = OptionDeclaration("url", value: .text(), valueName: "<url>", help: "http:// or https:// URL to fetch.")
+    static let out = OptionDeclaration(
+        "out", value: .file, valueName: "<file>",
+        help: "Where the body goes, such as Fixtures/issues.json; replaced whole, or left as it was when the request fails."
+    )
+    static let header = RequestOptions.header(help: "A request header field; repeat for more.")
+    static let timeout = OptionDeclaration(
+        "timeout", value: .duration(), default: 30, valueName: "<t>", help: "The request's limit, {range}, such as 10s."
+    )
 
-        USAGE: \(suite.tool) capture --url <url> --out <file> [--header 'Name: value']... [--method <m>]
-                             [--timeout <t>] [--transport <t>]
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Sends one request and saves the response body to <file>, for a decode scenario (.file(\"<file>\") or a resource), and its status and header fields to <file minus .json>.headers.json.",
+            usage: ["capture --url <url> --out <file> [--header 'Name: value']... [--method <m>] [--timeout <t>] [--transport <t>]"],
+            options: [
+                url, out, header, RequestOptions.method, timeout,
+                RequestOptions.transport(in: suite, help: "\(suite.transports.map(\.name).joined(separator: " or "))."),
+            ],
+            discussion: """
+                Secrets never reach the headers file, a message or the console: in the request and the response, REDACTED stands for \(CommandLineRedaction.rule).
 
-        OPTIONS:
-          --url <url>             http:// or https:// URL to fetch.
-          --out <file>            Where the body goes, such as Fixtures/issues.json; replaced whole, or
-                                  left as it was when the request fails.
-          --header 'Name: value'  A request header field; repeat for more.
-          --method <m>            HTTP method. (default: GET)
-          --timeout <t>           The request's limit, 1ms–24h, such as 10s. (default: 30s)
-          --transport <t>         \(suite.transports.map(\.name).joined(separator: " or ")). (default: urlsession)
-          -h, --help              Shows this help.
-
-        \(HelpText.wrap("Secrets never reach the headers file, a message or the console: in the request and the response, REDACTED stands for \(CommandLineRedaction.rule).", column: 0))
-        A status outside 200..<300 writes nothing and exits 1.
-        """
+                A status outside 200..<300 writes nothing and exits 1.
+                """
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> CaptureCommand {
-        let usage = help(in: suite)
-        let options: [ArgumentParser.Option] = ["url", "out", "header", "method", "timeout", "transport"].map(ArgumentParser.Option.value)
-        let parsed = try ArgumentParser(options: options, usage: usage).parse(arguments)
-        let url = try RequestOptions.url(parsed["url"], usage: usage)
-        guard let output = parsed["out"] else { throw UsageError(message: "missing '--out <file>'", usage: usage) }
-        var headers: [RequestOptions.Header] = []
-        for field in parsed.all("header") {
-            headers.append(try RequestOptions.Header.parse(field, usage: usage))
-        }
-        let method = parsed["method"] ?? "GET"
-        guard method.allSatisfy({ $0.isLetter && $0.isASCII }) else {
-            throw UsageError(message: "invalid method '\(method)' in '--method' (expected letters, such as GET or POST)", usage: usage)
-        }
-        let transportName = parsed["transport"] ?? TransportKind.urlSession.name
-        guard let transport = suite.transports.first(where: { $0.name == transportName }) else {
-            let choices = suite.transports.map(\.name).joined(separator: " or ")
-            throw UsageError(message: "invalid value '\(transportName)' for '--transport' (expected \(choices))", usage: usage)
-        }
-        var timeout = 30.0
-        if let text = parsed["timeout"] { timeout = try ArgumentParser.seconds(text, option: "timeout", usage: usage) }
-        return CaptureCommand(url: url, output: output, method: method.uppercased(), headers: headers, timeoutSeconds: timeout, transport: transport)
+        let parsed = try declaration(in: suite).parser(tool: suite.tool).parse(arguments)
+        let url = try RequestOptions.url(try parsed.value(of: url), usage: parsed.usage)
+        guard let output = try parsed.value(of: out) else { throw UsageError(message: "missing '--out <file>'", usage: parsed.usage) }
+        return CaptureCommand(
+            url: url, output: output, method: try parsed.value(of: RequestOptions.method), headers: try parsed.value(of: header),
+            timeoutSeconds: try parsed.value(of: timeout), transport: try parsed.value(of: RequestOptions.transport(in: suite))
+        )
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         let body = URL(fileURLWithPath: output)
         let headFile = Self.headersFile(for: body)
         // Checked before sending, so a typo in --out does not cost a request to someone's API.

@@ -25,44 +25,39 @@ public struct CompareCommand: BenchCommand, Equatable {
         self.baseline = baseline
     }
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Compares a run with a baseline, per scenario and metric, writes comparison.md and
-        comparison.json next to the run's report, and renders its report.html again with the comparison.
+    static let reports = OptionDeclaration(
+        "reports", value: .directory, default: "Reports", valueName: "<dir>", help: "Where runs and baselines live."
+    )
 
-        USAGE: \(suite.tool) compare <baseline> [<current>] [--reports <dir>] [<thresholds>]
-                                [--allow-missing <name>]...
-
-        ARGUMENTS:
-          <baseline>              A saved baseline's name, or a run directory or report.json.
-          <current>               A run directory or report.json. (default: <reports>/latest)
-
-        OPTIONS:
-          --reports <dir>         Where runs and baselines live. (default: Reports)
-        \(ComparisonOptions.usage)
-          -h, --help              Shows this help.
-
-        Exits 1 on a regression, on a scenario that failed in the run, or on a scenario of the
-        baseline that the run lacks, naming each, unless '--allow-missing' names it; a scenario that
-        failed in the baseline alone has nothing to compare with and passes.
-        """
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Compares a run with a baseline, per scenario and metric, writes comparison.md and comparison.json next to the run's report, and renders its report.html again with the comparison.",
+            usage: ["compare <baseline> [<current>] [--reports <dir>] [<thresholds>] [--allow-missing <name>]..."],
+            arguments: [
+                .init("<baseline>", help: "A saved baseline's name, or a run directory or report.json."),
+                .init("<current>", help: "A run directory or report.json. (default: <reports>/latest)"),
+            ],
+            options: [reports] + ComparisonOptions.options,
+            discussion: """
+                Exits 1 on a regression, on a scenario that failed in the run, or on a scenario of the baseline that the run lacks, naming each, unless '--allow-missing' names it; a scenario that failed in the baseline alone has nothing to compare with and passes.
+                """
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> CompareCommand {
-        let usage = help(in: suite)
-        let parsed = try ArgumentParser(options: [.value("reports")] + ComparisonOptions.options, positionals: 2, usage: usage).parse(arguments)
+        let parsed = try declaration(in: suite).parser(tool: suite.tool, positionals: 2).parse(arguments)
         guard let baseline = parsed.positionals.first else {
-            throw UsageError(message: "missing <baseline>", usage: usage)
+            throw UsageError(message: "missing <baseline>", usage: parsed.usage)
         }
-        var command = CompareCommand(baseline: try ComparisonOptions.baseline(baseline, usage: usage))
+        var command = CompareCommand(baseline: try ComparisonOptions.baseline(baseline, usage: parsed.usage))
         command.current = parsed.positionals.dropFirst().first
-        command.reportsDirectory = parsed["reports"] ?? command.reportsDirectory
-        command.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
-        command.allowedMissing = ComparisonOptions.allowedMissing(parsed)
+        command.reportsDirectory = try parsed.value(of: reports)
+        command.thresholds = try ComparisonOptions.thresholds(parsed)
+        command.allowedMissing = try parsed.value(of: ComparisonOptions.allowMissing)
         return command
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         let reports = URL(fileURLWithPath: reportsDirectory)
         let baselineReport = try RunArchive.loadBaseline(baseline, reportsDirectory: reports)
         let (currentReport, directory) = try RunArchive.loadRun(current.map(URL.init(fileURLWithPath:)) ?? reports.appendingPathComponent("latest"))

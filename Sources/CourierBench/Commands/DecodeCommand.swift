@@ -10,41 +10,37 @@ import Foundation
 public struct DecodeCommand: BenchCommand, Equatable {
     public static let name = "decode"
     public static let abstract = "Checks a JSON file strictly, measures parsing it (schema-less) and shows its shape."
-    public static let synopsis = "decode --file <payload.json> [--quick]"
+    public static let synopsis = "decode --file <path> [--quick]"
 
     let file: String
     let isQuick: Bool
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Checks a JSON file against RFC 8259 with CourierJSON's strict parser, then times,
-        as the micro-benchmarks are, two ways of reading it without a model, each a row:
-          parse   the strict parser alone: every byte checked and indexed, no value built
-          tree    the client's decode path building a JSONValue tree with Foundation's
-                  JSONDecoder, as 'load --decode json' does
-        Each row shows MB/s and allocations per read. Then how deep and wide the document is.
+    static let fileOption = OptionDeclaration("file", value: .file, valueName: "<path>", help: "The JSON file, such as one 'capture' wrote.")
+    static let quick = OptionDeclaration(flag: "quick", help: "Short measurements.")
 
-        USAGE: \(suite.tool) decode --file <payload.json> [--quick]
-
-        OPTIONS:
-          --file <path>           The JSON file, such as one 'capture' wrote.
-          --quick                 Short measurements.
-          -h, --help              Shows this help.
-
-        A file that does not exist or cannot be read exits 66. One that is not JSON (a trailing
-        comma included) exits 65 with the rule it breaks and where, such as "Unescaped control
-        character byte 0x09 in a string, at line 8, column 20 (byte 143)".
-        """
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: """
+                Checks a JSON file against RFC 8259 with CourierJSON's strict parser, then times, as the micro-benchmarks are, two ways of reading it without a model, each a row:
+                  parse   the strict parser alone: every byte checked and indexed, no value built
+                  tree    the client's decode path building a JSONValue tree with Foundation's
+                          JSONDecoder, as 'load --decode json' does
+                Each row shows MB/s and allocations per read. Then how deep and wide the document is.
+                """,
+            usage: [synopsis], options: [fileOption, quick],
+            discussion: """
+                A file that does not exist or cannot be read exits 66. One that is not JSON (a trailing comma included) exits 65 with the rule it breaks and where, such as "Unescaped control character byte 0x09 in a string, at line 8, column 20 (byte 143)".
+                """
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> DecodeCommand {
-        let usage = help(in: suite)
-        let parsed = try ArgumentParser(options: [.value("file"), .flag("quick")], usage: usage).parse(arguments)
-        guard let file = parsed["file"] else { throw UsageError(message: "missing '--file <path>'", usage: usage) }
-        return DecodeCommand(file: file, isQuick: parsed["quick"] != nil)
+        let parsed = try declaration(in: suite).parser(tool: suite.tool).parse(arguments)
+        guard let file = try parsed.value(of: fileOption) else { throw UsageError(message: "missing '--file <path>'", usage: parsed.usage) }
+        return DecodeCommand(file: file, isQuick: try parsed.value(of: quick))
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw MissingInput("cannot read '\(file)': \(FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file")")
         }

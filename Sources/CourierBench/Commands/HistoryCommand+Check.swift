@@ -4,7 +4,7 @@ import Foundation
 extension HistoryCommand {
     /// Prints each scenario's verdict over its series of `metric` (``checked(_:following:window:)``);
     /// `.failure` when any scenario's newest runs open a regression.
-    static func check(_ path: String, following metric: String, window: Int) throws -> ExitCode {
+    static func check(_ path: String, following metric: String, window: Int) throws -> BenchExitCode {
         let outcome = try checked(path, following: metric, window: window)
         print(outcome.text)
         return outcome.regressed ? .failure : .success

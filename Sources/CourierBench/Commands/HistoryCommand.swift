@@ -1,7 +1,7 @@
 import BenchmarkEngine
 import Foundation
 
-/// `history list | show | export | import | check`: the run history in an SQLite file
+/// `history list | show | export | import | check | report`: the run history in an SQLite file
 /// (``RunHistory``), `Reports/history.sqlite` unless `--history` names another.
 public enum HistoryCommand: BenchCommand, Equatable {
     /// Lists every run, oldest first.
@@ -34,102 +34,108 @@ public enum HistoryCommand: BenchCommand, Equatable {
         (HistoryFigures.speedup, "speedup"), (HistoryFigures.latencyP99, "p99 ns"),
     ]
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: The history of runs, an SQLite database: 'run --history <file>' appends each run to
-        it, with its commit, branch, machine, toolchain and build, and every figure of each scenario.
+    static let history = OptionDeclaration(
+        "history", value: .file, default: RunHistory.defaultPath, valueName: "<file>", help: "The history database."
+    )
+    static let figure = OptionDeclaration(
+        repeating: "figure", value: .text(), valueName: "<name>",
+        help: "Another figure for 'show' to print, by its name in 'export' (counts.instructionsPerOperation, latency.summary.p50, …)."
+    )
+    static let format = OptionDeclaration(
+        "format",
+        value: OptionValue<[HistoryExportFormat]>.list(of: "format", expected: "csv or json"),
+        default: [.csv], valueName: "<formats>", help: "Comma-separated: csv, json."
+    )
+    static let out = OptionDeclaration(
+        "out", value: .file, valueName: "<path>",
+        help: "The file to export to; with several formats, a directory that gets history.csv and history.json (default: standard output). For 'report', the page (default: \(defaultPagePath))."
+    )
+    static let commit = OptionDeclaration(
+        "commit", value: .text(), valueName: "<sha>", help: "The commit of the imported runs.", defaultDescription: "the report's"
+    )
+    static let branch = OptionDeclaration(
+        "branch", value: .text(), valueName: "<name>", help: "The branch of the imported runs.", defaultDescription: "none"
+    )
+    static let reports = OptionDeclaration(
+        "reports", value: .directory, default: "Reports", valueName: "<dir>", help: "Where saved baselines live."
+    )
+    static let metric = OptionDeclaration(
+        "metric", value: .text(), default: HistoryFigures.nanosecondsPerOperation, valueName: "<figure>",
+        help: "The figure 'check' and 'report' follow, by its name in 'export'."
+    )
+    static let window = OptionDeclaration(
+        "window",
+        value: OptionValue { text, _ throws(InvalidValue) in
+            let minimum = 2 * ChangePointConfiguration().minimumSegment
+            guard let value = Int(text), value >= minimum else {
+                throw InvalidValue("'--window' needs a whole number of runs, at least \(minimum) (got '\(text)')")
+            }
+            return value
+        },
+        default: ChangePointConfiguration().window, valueName: "<runs>",
+        help: "The runs one change-point search looks at, at least \(2 * ChangePointConfiguration().minimumSegment)."
+    )
 
-        USAGE: \(suite.tool) history list [--history <file>]
-               \(suite.tool) history show <scenario> [--figure <name>]... [--history <file>]
-               \(suite.tool) history export [--format <formats>] [--out <path>] [--history <file>]
-               \(suite.tool) history import <report.json | run dir | baseline>... [--commit <sha>]
-                                    [--branch <name>] [--reports <dir>] [--history <file>]
-               \(suite.tool) history check [--metric <figure>] [--window <runs>] [--history <file>]
-               \(suite.tool) history report [--metric <figure>] [--window <runs>] [--out <file.html>]
-                                    [--history <file>]
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        let search = ChangePointConfiguration()
+        return CommandDeclaration(
+            overview: "The history of runs, an SQLite database: 'run --history <file>' appends each run to it, with its commit, branch, machine, toolchain and build, and every figure of each scenario.",
+            usage: [
+                "history list [--history <file>]",
+                "history show <scenario> [--figure <name>]... [--history <file>]",
+                "history export [--format <formats>] [--out <path>] [--history <file>]",
+                "history import <report.json | run dir | baseline>... [--commit <sha>] [--branch <name>] [--reports <dir>] [--history <file>]",
+                "history check [--metric <figure>] [--window <runs>] [--history <file>]",
+                "history report [--metric <figure>] [--window <runs>] [--out <file.html>] [--history <file>]",
+            ],
+            options: [history, figure, format, out, commit, branch, reports, metric, window],
+            subcommands: ["list", "show", "export", "import", "check", "report"],
+            discussion: """
+                'import' takes run directories, report.json files and names of baselines saved in <reports>/baselines/; a run already in the history is skipped. Every source is read before anything is written, and each run is appended whole or not at all. A file that is not a history, or one a newer bench wrote, is refused (exit 65); a missing one, 66.
 
-        OPTIONS:
-          --history <file>        The history database. (default: \(RunHistory.defaultPath))
-          --figure <name>         Another figure for 'show' to print, by its name in 'export'
-                                  (counts.instructionsPerOperation, latency.summary.p50, …).
-          --format <formats>      Comma-separated: csv, json. (default: csv)
-          --out <path>            The file to export to; with several formats, a directory that
-                                  gets history.csv and history.json. (default: standard output)
-                                  For 'report', the page. (default: \(defaultPagePath))
-          --commit <sha>          The commit of the imported runs. (default: the report's)
-          --branch <name>         The branch of the imported runs. (default: none)
-          --reports <dir>         Where saved baselines live. (default: Reports)
-          --metric <figure>       The figure 'check' and 'report' follow, by its name in 'export'.
-                                  (default: \(HistoryFigures.nanosecondsPerOperation))
-          --window <runs>         The runs one change-point search looks at, at least 6.
-                                  (default: \(ChangePointConfiguration().window))
-          -h, --help              Shows this help.
-
-        'import' takes run directories, report.json files and names of baselines saved in
-        <reports>/baselines/; a run already in the history is skipped. Every source is read before
-        anything is written, and each run is appended whole or not at all. A file that is not a
-        history, or one a newer bench wrote, is refused (exit 65); a missing one, 66.
-
-        'check' finds the change points in each scenario's series of the figure (E-Divisive means
-        with a t-test, p <= \(ChangePointConfiguration().pValue), at least \(ChangePointConfiguration().minimumMagnitude * 100)%) and exits 1 when the newest runs open a regression:
-        a change the bad way within the newest half window, or a newest run judged different and
-        worse than the window before it; 0 otherwise. 'report' writes a self-contained HTML page of
-        the same: each scenario's series run by run, each change point marked at the first run after
-        it with its size, direction and commit, and the verdict.
-        """
+                'check' finds the change points in each scenario's series of the figure (E-Divisive means with a t-test, p <= \(search.pValue), at least \(search.minimumMagnitude * 100)%) and exits 1 when the newest runs open a regression: a change the bad way within the newest half window, or a newest run judged different and worse than the window before it; 0 otherwise. 'report' writes a self-contained HTML page of the same: each scenario's series run by run, each change point marked at the first run after it with its size, direction and commit, and the verdict.
+                """
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> HistoryCommand {
         let usage = help(in: suite)
         let rest = arguments.dropFirst()
+        func parse(_ options: [any CommandLineOption], positionals: Int = 0) throws(UsageError) -> ParsedCommandLine {
+            try CommandLineParser(options: [history] + options, positionals: positionals, usage: usage).parse(rest)
+        }
         switch arguments.first {
         case "list":
-            let parsed = try ArgumentParser(options: [.value("history")], usage: usage).parse(rest)
-            return .list(history: parsed["history"] ?? RunHistory.defaultPath)
+            return .list(history: try parse([]).value(of: history))
         case "show":
-            let parsed = try ArgumentParser(options: [.value("history"), .value("figure")], positionals: 1, usage: usage).parse(rest)
+            let parsed = try parse([figure], positionals: 1)
             guard let scenario = parsed.positionals.first else { throw UsageError(message: "missing <scenario>", usage: usage) }
-            return .show(scenario: scenario, figures: parsed.all("figure"), history: parsed["history"] ?? RunHistory.defaultPath)
+            return .show(scenario: scenario, figures: try parsed.value(of: figure), history: try parsed.value(of: history))
         case "export":
-            let parsed = try ArgumentParser(options: [.value("history"), .value("format"), .value("out")], usage: usage).parse(rest)
-            var formats: [HistoryExportFormat] = []
-            for name in (parsed["format"] ?? "csv").split(separator: ",", omittingEmptySubsequences: false) {
-                guard let format = HistoryExportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected csv or json)", usage: usage)
-                }
-                if !formats.contains(format) { formats.append(format) }
-            }
-            if formats.count > 1, parsed["out"] == nil {
+            let parsed = try parse([format, out])
+            let formats = try parsed.value(of: format)
+            if formats.count > 1, !parsed.contains(out) {
                 throw UsageError(message: "several formats need '--out <dir>'", usage: usage)
             }
-            return .export(formats: formats, output: parsed["out"], history: parsed["history"] ?? RunHistory.defaultPath)
+            return .export(formats: formats, output: try parsed.value(of: out), history: try parsed.value(of: history))
         case "import":
-            let options: [ArgumentParser.Option] = [.value("history"), .value("commit"), .value("branch"), .value("reports")]
-            let parsed = try ArgumentParser(options: options, positionals: Int.max, usage: usage).parse(rest)
+            let parsed = try parse([commit, branch, reports], positionals: Int.max)
             guard !parsed.positionals.isEmpty else {
                 throw UsageError(message: "missing <report.json | run dir | baseline> to import", usage: usage)
             }
             return .import(
-                sources: parsed.positionals, commit: parsed["commit"], branch: parsed["branch"],
-                reportsDirectory: parsed["reports"] ?? "Reports", history: parsed["history"] ?? RunHistory.defaultPath
+                sources: parsed.positionals, commit: try parsed.value(of: commit), branch: try parsed.value(of: branch),
+                reportsDirectory: try parsed.value(of: reports), history: try parsed.value(of: history)
             )
-        case "check", "report":
-            let isReport = arguments.first == "report"
-            let options: [ArgumentParser.Option] = [.value("history"), .value("metric"), .value("window")] + (isReport ? [.value("out")] : [])
-            let parsed = try ArgumentParser(options: options, usage: usage).parse(rest)
-            let minimum = 2 * ChangePointConfiguration().minimumSegment
-            var window = ChangePointConfiguration().window
-            if let text = parsed["window"] {
-                guard let value = Int(text), value >= minimum else {
-                    throw UsageError(message: "'--window' needs a whole number of runs, at least \(minimum) (got '\(text)')", usage: usage)
-                }
-                window = value
-            }
-            let metric = parsed["metric"] ?? HistoryFigures.nanosecondsPerOperation
-            let history = parsed["history"] ?? RunHistory.defaultPath
-            return isReport
-                ? .report(metric: metric, window: window, output: parsed["out"] ?? defaultPagePath, history: history)
-                : .check(metric: metric, window: window, history: history)
+        case "check":
+            let parsed = try parse([metric, window])
+            return .check(metric: try parsed.value(of: metric), window: try parsed.value(of: window), history: try parsed.value(of: history))
+        case "report":
+            let parsed = try parse([metric, window, out])
+            return .report(
+                metric: try parsed.value(of: metric), window: try parsed.value(of: window), output: try parsed.value(of: out) ?? defaultPagePath,
+                history: try parsed.value(of: history)
+            )
         case let other?:
             throw UsageError(message: "unknown history command '\(other)' (expected list, show, export, import, check or report)", usage: usage)
         case nil:
@@ -137,7 +143,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
         }
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         switch self {
         case .list(let path):
             try Self.list(path)

@@ -9,25 +9,23 @@ public struct ListCommand: BenchCommand, Equatable {
     /// not; every scenario when `nil`.
     public var filter: String?
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Lists every scenario, marking those outside the default suite ('run' runs them only
-        when '--filter' selects them).
+    static let filterOption = OptionDeclaration(
+        "filter", value: .text(), valueName: "<pattern>", help: "Only scenarios whose name contains <pattern>."
+    )
 
-        USAGE: \(suite.tool) list [--filter <pattern>]
-
-        OPTIONS:
-          --filter <pattern>      Only scenarios whose name contains <pattern>.
-          -h, --help              Shows this help.
-        """
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Lists every scenario, marking those outside the default suite ('run' runs them only when '--filter' selects them).",
+            usage: [synopsis], options: [filterOption]
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> ListCommand {
-        let parsed = try ArgumentParser(options: [.value("filter")], usage: help(in: suite)).parse(arguments)
-        return ListCommand(filter: parsed["filter"])
+        let parsed = try declaration(in: suite).parser(tool: suite.tool).parse(arguments)
+        return ListCommand(filter: try parsed.value(of: filterOption))
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         for scenario in filter.map({ context.suite.scenarios(matching: $0) }) ?? context.suite.scenarios {
             let name = scenario.name.padding(toLength: 32, withPad: " ", startingAt: 0)
             print("\(name) \(scenario.summary)\(scenario.isDefault ? "" : " (not in the default suite)")")

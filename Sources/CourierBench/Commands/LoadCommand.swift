@@ -10,8 +10,8 @@ public struct LoadCommand: BenchCommand, Equatable {
 
     let options: LoadOptions
 
-    public static func help(in suite: BenchSuite) -> String {
-        LoadOptions.usage(in: suite)
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        LoadOptions.declaration(in: suite)
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> LoadCommand {
@@ -24,7 +24,7 @@ public struct LoadCommand: BenchCommand, Equatable {
     }
 
     /// Runs the load, judges it against its objectives and writes its report.
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         let usage = Self.help(in: context.suite)
         do {
             try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).checkWritable()
@@ -81,7 +81,7 @@ public struct LoadCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.url(options.request.url.absoluteString)) succeeded (\(classes))\n")
             return .failure
         }
-        return ExitCode(judging: [result])
+        return BenchExitCode(judging: [result])
     }
 
     /// What this run was asked to do, as its report records it for `merge`.

@@ -24,48 +24,38 @@ public struct MergeCommand: BenchCommand, Equatable {
         self.outputDirectory = outputDirectory
     }
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Merges the reports of the shards of one load run ('load --shard i/n') into one report,
-        exactly: the latency histograms are added, not their percentiles averaged, and the counts and
-        error classes summed.
+    static let out = OptionDeclaration("out", value: .directory, valueName: "<dir>", help: "Directory for the merged run's reports.")
+    static let allowPartial = OptionDeclaration(
+        flag: "allow-partial",
+        help: "Merges the shards given when some are missing (or named but left no report); the report names the missing ones and says the run is incomplete."
+    )
 
-        USAGE: \(suite.tool) merge <report>... --out <dir> [--allow-partial] [--slo <objective>]... [--slo-window <w>]
-
-        ARGUMENTS:
-          <report>                A shard's report.json, its run directory, or the --out directory
-                                  of its 'load' (its latest run). One per shard.
-
-        OPTIONS:
-          --out <dir>             Directory for the merged run's reports.
-          --allow-partial         Merges the shards given when some are missing (or named but left no
-                                  report); the report names the missing ones and says the run is
-                                  incomplete.
-        \(ObjectiveOptions.usage)
-          -h, --help              Shows this help.
-
-        Refuses, with the reason on one line, reports that are not shards of one run (another URL,
-        method, header, rate, stages, concurrency, duration, transport, run label, start time, shard
-        count or bench version: exit 65), the same shard twice (65), a shard whose counts do not reconcile (65), and
-        a run with a shard missing without --allow-partial (66). A merged run that breaks an objective
-        exits 3.
-        """
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Merges the reports of the shards of one load run ('load --shard i/n') into one report, exactly: the latency histograms are added, not their percentiles averaged, and the counts and error classes summed.",
+            usage: ["merge <report>... --out <dir> [--allow-partial] [--slo <objective>]... [--slo-window <w>]"],
+            arguments: [
+                .init("<report>", help: "A shard's report.json, its run directory, or the --out directory of its 'load' (its latest run). One per shard.")
+            ],
+            options: [out, allowPartial] + ObjectiveOptions.options,
+            discussion: """
+                Refuses, with the reason on one line, reports that are not shards of one run (another URL, method, header, rate, stages, concurrency, duration, transport, run label, start time, shard count or bench version: exit 65), the same shard twice (65), a shard whose counts do not reconcile (65), and a run with a shard missing without --allow-partial (66). A merged run that breaks an objective exits 3.
+                """
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> MergeCommand {
-        let usage = help(in: suite)
-        let parsed = try ArgumentParser(options: [.value("out"), .flag("allow-partial")] + ObjectiveOptions.options, positionals: 1000, usage: usage)
-            .parse(arguments)
-        guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing <report>: name each shard's report", usage: usage) }
-        guard let out = parsed["out"] else { throw UsageError(message: "missing '--out <dir>'", usage: usage) }
+        let parsed = try declaration(in: suite).parser(tool: suite.tool, positionals: 1000).parse(arguments)
+        guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing <report>: name each shard's report", usage: parsed.usage) }
+        guard let out = try parsed.value(of: out) else { throw UsageError(message: "missing '--out <dir>'", usage: parsed.usage) }
         var command = MergeCommand(reports: parsed.positionals, outputDirectory: out)
-        command.allowsPartial = parsed["allow-partial"] != nil
+        command.allowsPartial = try parsed.value(of: allowPartial)
         // The shards' interval is known only once their reports are read: the shortest `load` takes.
-        command.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: 0.1, usage: usage)
+        command.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: 0.1)
         return command
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         var inputs: [ShardMerge.Input] = []
         for path in reports {
             do {
@@ -100,6 +90,6 @@ public struct MergeCommand: BenchCommand, Equatable {
             String(format: "launched without a shared start time, %.1f ms apart", shards.startSpreadSeconds * 1000)
         }
         print("Merged \(shards.members.count) of \(shards.count) shards\(label), \(start).")
-        return ExitCode(judging: [result])
+        return BenchExitCode(judging: [result])
     }
 }

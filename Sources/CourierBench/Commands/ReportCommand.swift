@@ -24,53 +24,50 @@ public struct ReportCommand: BenchCommand, Equatable {
         self.runs = runs
     }
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Renders the HTML report of runs from their report.json: one run's page, or several runs
-        overlaid on the same axes (latency spectra, times per operation) with a legend; or a capacity
-        search's page from its capacity.json.
+    static let label = OptionDeclaration(
+        repeating: "label", value: OptionValue { text, option throws(InvalidValue) in
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw .expected("a name", not: text, for: option) }
+            return text
+        },
+        valueName: "<name>", help: "The legend's name for the next run, in order (default: its run id)."
+    )
+    static let out = OptionDeclaration(
+        "out",
+        value: OptionValue(completion: .file) { output, option throws(InvalidValue) in
+            guard !output.hasSuffix("/") else { throw .expected("a file path", not: output, for: option) }
+            return output
+        },
+        valueName: "<file>", help: "Where to write the page.",
+        defaultDescription: "report.html beside the report for one run; ./report.html for several"
+    )
 
-        USAGE: \(suite.tool) \(synopsis)
-
-        ARGUMENTS:
-          <run>                   A run directory or report.json; up to \(maximumRuns). Or one capacity
-                                  search's directory or capacity.json.
-
-        OPTIONS:
-          --label <name>          The legend's name for the next run, in order (default: its run id).
-          --out <file>            Where to write the page. (default: report.html beside the report for
-                                  one run; ./report.html for several)
-          -h, --help              Shows this help.
-
-        The page is self-contained (inline CSS and SVG, no script, no outside request): open it in any
-        browser, from disk.
-        """
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Renders the HTML report of runs from their report.json: one run's page, or several runs overlaid on the same axes (latency spectra, times per operation) with a legend; or a capacity search's page from its capacity.json.",
+            usage: [synopsis],
+            arguments: [
+                .init("<run>", help: "A run directory or report.json; up to \(maximumRuns). Or one capacity search's directory or capacity.json.")
+            ],
+            options: [label, out],
+            discussion: "The page is self-contained (inline CSS and SVG, no script, no outside request): open it in any browser, from disk."
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> ReportCommand {
-        let usage = help(in: suite)
-        let parsed = try ArgumentParser(options: [.value("label"), .value("out")], positionals: maximumRuns, usage: usage).parse(arguments)
+        let parsed = try declaration(in: suite).parser(tool: suite.tool, positionals: maximumRuns).parse(arguments)
         guard !parsed.positionals.isEmpty else {
-            throw UsageError(message: "missing <run> (a run directory or report.json)", usage: usage)
+            throw UsageError(message: "missing <run> (a run directory or report.json)", usage: parsed.usage)
         }
         var command = ReportCommand(runs: parsed.positionals)
-        command.labels = parsed.all("label")
+        command.labels = try parsed.value(of: label)
         guard command.labels.count <= command.runs.count else {
-            throw UsageError(message: "\(command.labels.count) values of '--label' for \(command.runs.count) runs (at most one per run)", usage: usage)
+            throw UsageError(message: "\(command.labels.count) values of '--label' for \(command.runs.count) runs (at most one per run)", usage: parsed.usage)
         }
-        if let empty = command.labels.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            throw UsageError(message: "invalid value '\(empty)' for '--label' (expected a name)", usage: usage)
-        }
-        if let output = parsed["out"] {
-            guard !output.isEmpty, !output.hasSuffix("/") else {
-                throw UsageError(message: "invalid value '\(output)' for '--out' (expected a file path)", usage: usage)
-            }
-            command.output = output
-        }
+        command.output = try parsed.value(of: out)
         return command
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         // Every report is read before anything is written, so a bad one leaves no page behind.
         let page: String
         let directory: URL

@@ -19,14 +19,17 @@ struct RequestOptions: Equatable {
         let name: String
         let value: String
 
-        /// The field `Name: value` says, or a usage error naming it.
-        static func parse(_ field: String, usage: String) throws(UsageError) -> Header {
+        /// `--header`'s value: the field `Name: value` says, or what is wrong with it.
+        static let value = OptionValue<Header> { field, _ throws(InvalidValue) in try parse(field) }
+
+        /// The field `Name: value` says, or what is wrong with it, naming it.
+        static func parse(_ field: String) throws(InvalidValue) -> Header {
             let name = field.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
             guard field.contains(":"), !name.isEmpty, !name.contains(" "), !field.contains("\r"), !field.contains("\n") else {
                 // Only the first word: the rest of a malformed field may be a credential.
                 let shown = field.prefix { $0 != ":" && $0 != " " }
                 let elided = shown.count < field.count ? "…" : ""
-                throw UsageError(message: "invalid header '\(shown)\(elided)' in '--header' (expected 'Name: value')", usage: usage)
+                throw InvalidValue("invalid header '\(shown)\(elided)' in '--header' (expected 'Name: value')")
             }
             let header = Header(name: name, value: field.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces))
             // What the client would refuse on every request is a usage error before the first. The
@@ -34,100 +37,120 @@ struct RequestOptions: Equatable {
             do {
                 try HTTPRequest(url: "http://x", headers: HTTPHeaders([header.name: header.value])).validateFields()
             } catch {
-                throw UsageError(message: "invalid header in '--header': \(error)", usage: usage)
+                throw InvalidValue("invalid header in '--header': \(error)")
             }
             return header
         }
     }
 
     var url: URL
-    var method = "GET"
+    var method = RequestOptions.method.defaultValue
     var headers: [Header] = []
     /// A file whose bytes are sent as the body of every request.
     var bodyFile: String?
-    var timeoutSeconds: Double = 10
+    var timeoutSeconds = RequestOptions.timeout.defaultValue
     /// The largest response body accepted, after decompression: a larger one is counted as
     /// `responseTooLarge`, ended while it arrives.
-    var maximumBodySize = HTTPRequest.defaultMaximumResponseBodySize
+    var maximumBodySize = RequestOptions.maximumBody.defaultValue
     var decode = Decode.none
     /// What `decode` decodes with.
-    var decoder = DecoderChoice.foundation
+    var decoder = RequestOptions.decoder.defaultValue
     var transport = TransportKind.urlSession
     /// Reactor threads of the curl transport: two where there are two CPUs, because one reactor
     /// saturates its core before a local nginx saturates its own.
-    var reactors = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    var reactors = RequestOptions.reactors.defaultValue
 
-    /// The options, for a command's parser.
-    static let options: [ArgumentParser.Option] = ["url", "method", "header", "body", "timeout", "max-body", "decode", "decoder", "transport", "reactors"]
-        .map(ArgumentParser.Option.value)
+    static let url = OptionDeclaration(
+        "url", value: .text(), valueName: "<url>", help: "http:// or https:// URL every request goes to (a port from 1 to 65535)."
+    )
+    /// An HTTP method: letters, sent upper-cased.
+    static let methodValue = OptionValue<String> { method, _ throws(InvalidValue) in
+        guard method.allSatisfy({ $0.isLetter && $0.isASCII }) else {
+            throw InvalidValue("invalid method '\(method)' in '--method' (expected letters, such as GET or POST)")
+        }
+        return method.uppercased()
+    }
+    static let method = OptionDeclaration("method", value: methodValue, default: "GET", valueName: "<m>", help: "HTTP method.")
+    static let body = OptionDeclaration(
+        "body", value: .file, valueName: "<file>", help: "Sends the file's bytes as the body of every request."
+    )
+    static let timeout = OptionDeclaration(
+        "timeout", value: .duration(), default: 10, valueName: "<t>",
+        help: "Each request's limit, {range}: from its start to its end (with curl, from when it leaves the transport's queue)."
+    )
+    static let maximumBody = OptionDeclaration(
+        "max-body", value: .bytes, default: HTTPRequest.defaultMaximumResponseBodySize, valueName: "<size>",
+        help: "The largest response body accepted, counted after decompression (32MiB, 500KiB, 1GiB, bytes); a larger one ends as it arrives and counts as responseTooLarge."
+    )
+    static let decoder = OptionDeclaration(
+        "decoder", value: .choice, default: DecoderChoice.foundation, valueName: "<d>",
+        help: "foundation (JSONDecoder) or courier (CourierJSONDecoder, faster and strict); needs --decode json or a model."
+    )
+    static let reactors = OptionDeclaration(
+        "reactors", value: .integer(in: 1...16), default: min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)), valueName: "<n>",
+        help: "Threads of a transport that has its own (curl's reactors), {range}; the connections are split between them.",
+        defaultDescription: "2; 1 on one CPU"
+    )
 
-    /// Their lines in a command's help, after `--url` (which each command describes itself).
-    static func usage(in suite: BenchSuite) -> String {
-        let models = suite.models.isEmpty ? "" : " or a model: \(suite.models.map(\.name).joined(separator: ", "))"
-        let transports = suite.transports.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ")
-        return """
-              --method <m>            HTTP method. (default: GET)
-              --header 'Name: value'  \(HelpText.wrap("A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."))
-              --body <file>           Sends the file's bytes as the body of every request.
-              --timeout <t>           Each request's limit, 1ms–24h: from its start to its end (with
-                                      curl, from when it leaves the transport's queue). (default: 10s)
-              --max-body <size>       The largest response body accepted, counted after decompression
-                                      (32MiB, 500KiB, 1GiB, bytes); a larger one ends as it arrives and
-                                      counts as responseTooLarge. (default: 32MiB)
-              --decode <mode>         \(HelpText.wrap("none (bytes), json (any JSON)\(models). (default: none)"))
-              --decoder <d>           foundation (JSONDecoder) or courier (CourierJSONDecoder, faster and
-                                      strict); needs --decode json or a model. (default: foundation)
-              --transport <t>         \(HelpText.wrap("\(transports). (default: urlsession)"))
-              --reactors <n>          Threads of a transport that has its own (curl's reactors), 1–16;
-                                      the connections are split between them. (default: 2; 1 on one CPU)
-            """
+    /// `--header`, repeated, described by `help`.
+    static func header(help: String) -> OptionDeclaration<[Header]> {
+        OptionDeclaration(repeating: "header", value: Header.value, valueName: "'Name: value'", help: help)
+    }
+
+    /// `--decode`: none, json, or one of `suite`'s models.
+    static func decode(in suite: BenchSuite) -> OptionDeclaration<Decode> {
+        let models = suite.models.map(\.name)
+        let choices = OptionValue<Decode>(completion: .choices(["none", "json"] + models)) { text, _ throws(InvalidValue) in
+            switch text {
+            case "none": return .none
+            case "json": return .json
+            default:
+                guard let model = suite.models.first(where: { $0.name == text }) else {
+                    let named = models.isEmpty ? "" : " or one of: \(models.joined(separator: ", "))"
+                    throw InvalidValue("unknown decode mode '\(text)' (expected none, json\(named))")
+                }
+                return .model(model)
+            }
+        }
+        let named = models.isEmpty ? "" : " or a model: \(models.joined(separator: ", "))"
+        return OptionDeclaration(
+            "decode", value: choices, default: .none, valueName: "<mode>", help: "none (bytes), json (any JSON)\(named).", defaultDescription: "none"
+        )
+    }
+
+    /// `--transport`: one of `suite`'s transports, `default` unless given.
+    static func transport(in suite: BenchSuite, help: String? = nil) -> OptionDeclaration<TransportKind> {
+        let described = suite.transports.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ")
+        return OptionDeclaration(
+            "transport", value: .choice(suite.transports.map { ($0.name, $0) }), default: .urlSession, valueName: "<t>",
+            help: help ?? "\(described)."
+        )
+    }
+
+    /// The options, for a command's declaration, after `--url` (which each command declares).
+    static func options(in suite: BenchSuite) -> [any CommandLineOption] {
+        [
+            method, header(help: "A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."),
+            body, timeout,
+            maximumBody, decode(in: suite), decoder, transport(in: suite), reactors,
+        ]
     }
 
     /// The options `parsed` gives, validated against `suite`'s models and transports.
-    static func parse(_ parsed: ArgumentParser.Parsed, in suite: BenchSuite, usage: String) throws(UsageError) -> RequestOptions {
-        var options = RequestOptions(url: try url(parsed["url"], usage: usage))
-        if let method = parsed["method"] {
-            guard method.allSatisfy({ $0.isLetter && $0.isASCII }) else {
-                throw UsageError(message: "invalid method '\(method)' in '--method' (expected letters, such as GET or POST)", usage: usage)
-            }
-            options.method = method.uppercased()
+    static func parse(_ parsed: ParsedCommandLine, in suite: BenchSuite) throws(UsageError) -> RequestOptions {
+        var options = RequestOptions(url: try url(try parsed.value(of: url), usage: parsed.usage))
+        options.method = try parsed.value(of: method)
+        options.headers = try parsed.value(of: header(help: ""))
+        options.bodyFile = try parsed.value(of: body)
+        options.timeoutSeconds = try parsed.value(of: timeout)
+        options.maximumBodySize = try parsed.value(of: maximumBody)
+        options.decode = try parsed.value(of: decode(in: suite))
+        options.decoder = try parsed.value(of: decoder)
+        if parsed.contains(decoder), options.decode == .none {
+            throw UsageError(message: "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)", usage: parsed.usage)
         }
-        for field in parsed.all("header") {
-            options.headers.append(try Header.parse(field, usage: usage))
-        }
-        options.bodyFile = parsed["body"]
-        if let value = parsed["timeout"] { options.timeoutSeconds = try ArgumentParser.seconds(value, option: "timeout", usage: usage) }
-        if let value = parsed["max-body"] { options.maximumBodySize = try ArgumentParser.bytes(value, option: "max-body", usage: usage) }
-        if let value = parsed["decode"] {
-            switch value {
-            case "none": options.decode = .none
-            case "json": options.decode = .json
-            default:
-                guard let model = suite.models.first(where: { $0.name == value }) else {
-                    let models = suite.models.isEmpty ? "" : " or one of: \(suite.models.map(\.name).joined(separator: ", "))"
-                    throw UsageError(message: "unknown decode mode '\(value)' (expected none, json\(models))", usage: usage)
-                }
-                options.decode = .model(model)
-            }
-        }
-        if let value = parsed["decoder"] {
-            guard let decoder = DecoderChoice(rawValue: value) else {
-                let choices = DecoderChoice.allCases.map(\.rawValue).joined(separator: " or ")
-                throw UsageError(message: "invalid value '\(value)' for '--decoder' (expected \(choices))", usage: usage)
-            }
-            guard options.decode != .none else {
-                throw UsageError(message: "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)", usage: usage)
-            }
-            options.decoder = decoder
-        }
-        if let value = parsed["transport"] {
-            guard let transport = suite.transports.first(where: { $0.name == value }) else {
-                let choices = suite.transports.map(\.name).joined(separator: " or ")
-                throw UsageError(message: "invalid value '\(value)' for '--transport' (expected \(choices))", usage: usage)
-            }
-            options.transport = transport
-        }
-        options.reactors = try parsed.integer("reactors", in: 1...16) ?? options.reactors
+        options.transport = try parsed.value(of: transport(in: suite))
+        options.reactors = try parsed.value(of: reactors)
         return options
     }
 

@@ -18,9 +18,9 @@ public struct RunCommand: BenchCommand, Equatable {
     /// Counts instructions under Callgrind instead of timing (micro-benchmarks; load scenarios are left out).
     public var countsInstructions = false
     /// Where run directories go.
-    public var outputDirectory = "Reports"
+    public var outputDirectory = RunCommand.out.defaultValue
     /// The report formats to write.
-    public var formats: [ReportFormat] = ReportFormat.defaults
+    public var formats = RunCommand.format.defaultValue
     /// A baseline to compare the run with.
     public var baseline: String?
     /// The thresholds of that comparison.
@@ -39,81 +39,78 @@ public struct RunCommand: BenchCommand, Equatable {
     /// The default run: the default suite, full length, the default formats, into `Reports`.
     public init() {}
 
-    public static func help(in suite: BenchSuite) -> String {
-        """
-        OVERVIEW: Runs scenarios, prints a summary table and writes Reports/<run-id>/.
+    static let filterOption = OptionDeclaration(
+        "filter", value: .text(), valueName: "<pattern>",
+        help: "Only scenarios whose name contains <pattern> (case-insensitive). Also selects scenarios outside the default suite."
+    )
+    static let skip = OptionDeclaration(
+        repeating: "skip", value: .text(), valueName: "<pattern>", help: "Leaves out scenarios whose name contains <pattern>, after '--filter'."
+    )
+    static let quick = OptionDeclaration(flag: "quick", help: "Short measurements, as CI runs them.")
+    static let instructions = OptionDeclaration(
+        flag: "instructions",
+        help: "Counts each micro-benchmark under valgrind (callgrind, cache simulation on): instructions and estimated cycles per operation, exact from run to run, instead of times. Load scenarios are not counted and are left out. Without valgrind it exits 64."
+    )
+    static let out = OptionDeclaration("out", value: .directory, default: "Reports", valueName: "<dir>", help: "Directory for run reports.")
+    static let format = OptionDeclaration(
+        "format",
+        value: .list(of: "format", expected: ReportFormat.names),
+        default: ReportFormat.defaults, valueName: "<formats>",
+        help: "Comma-separated: json, csv, md, hlog, html, and the exports bmf (Bencher) and github (github-action-benchmark).",
+        defaultDescription: "all but the exports"
+    )
+    static let baselineOption = OptionDeclaration(
+        "baseline", value: .text(), valueName: "<name>",
+        help: "Compares the run with a saved baseline (or a report's path); exits 1 on a regression. Scenarios left out by '--filter' or '--skip' may be missing."
+    )
+    static let historyOption = OptionDeclaration(
+        "history", value: .file, valueName: "<file>",
+        help: "Appends the run to this history database (see 'history'), e.g. \(RunHistory.defaultPath). No history is written without it."
+    )
+    static let commitOption = OptionDeclaration(
+        "commit", value: .text(), valueName: "<sha>", help: "The commit the history records.", defaultDescription: "git rev-parse HEAD"
+    )
+    static let branchOption = OptionDeclaration(
+        "branch", value: .text(), valueName: "<name>", help: "The branch the history records.", defaultDescription: "git's current branch"
+    )
 
-        USAGE: \(suite.tool) run [--filter <pattern>] [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>]
-                         [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>]
-                         [--history <file> [--commit <sha>] [--branch <name>]]
-
-        OPTIONS:
-          --filter <pattern>      Only scenarios whose name contains <pattern> (case-insensitive).
-                                  Also selects scenarios outside the default suite.
-          --skip <pattern>        Leaves out scenarios whose name contains <pattern>; repeatable.
-          --quick                 Short measurements, as CI runs them.
-          --instructions          Counts each micro-benchmark under valgrind (callgrind, cache
-                                  simulation on): instructions and estimated cycles per operation,
-                                  exact from run to run, instead of times. Load scenarios are not
-                                  counted and are left out. Without valgrind it exits 64.
-          --out <dir>             Directory for run reports. (default: Reports)
-          --format <formats>      Comma-separated: json, csv, md, hlog, html, and the exports bmf
-                                  (Bencher) and github (github-action-benchmark). (default: all
-                                  but the exports)
-          --baseline <name>       Compares the run with a saved baseline (or a report's path); exits 1
-                                  on a regression. Scenarios left out by '--filter' or '--skip' may
-                                  be missing.
-        \(ComparisonOptions.usage)
-        \(ObjectiveOptions.usage)
-          --history <file>        Appends the run to this history database (see 'history'), e.g.
-                                  \(RunHistory.defaultPath). No history is written without it.
-          --commit <sha>          The commit the history records. (default: git rev-parse HEAD)
-          --branch <name>         The branch the history records. (default: git's current branch)
-          -h, --help              Shows this help.
-
-        A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with
-        its reason, in every report; a crash prints one line, the runtime's message, and keeps its
-        whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results
-        are still written. Objectives judge the load scenarios (those with a time series, of 1 s
-        intervals); a breach exits 3 unless something exits 1 first.
-        """
+    public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
+        CommandDeclaration(
+            overview: "Runs scenarios, prints a summary table and writes Reports/<run-id>/.",
+            usage: [
+                "run [--filter <pattern>] [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]]",
+            ],
+            options: [filterOption, skip, quick, instructions, out, format, baselineOption] + ComparisonOptions.options + ObjectiveOptions.options
+                + [historyOption, commitOption, branchOption],
+            discussion: """
+                A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first.
+                """
+        )
     }
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
-        let usage = help(in: suite)
-        let options: [ArgumentParser.Option] = [.value("filter"), .value("skip"), .flag("quick"), .flag("instructions"), .value("out"), .value("format"), .value("baseline"),
-            .value("history"), .value("commit"), .value("branch")]
-        let parsed = try ArgumentParser(options: options + ComparisonOptions.options + ObjectiveOptions.options, usage: usage).parse(arguments)
+        let parsed = try declaration(in: suite).parser(tool: suite.tool).parse(arguments)
         var run = RunCommand()
-        run.filter = parsed["filter"]
-        run.skipped = parsed.all("skip")
-        run.isQuick = parsed["quick"] != nil
-        run.countsInstructions = parsed["instructions"] != nil
-        run.outputDirectory = parsed["out"] ?? run.outputDirectory
-        if let baseline = parsed["baseline"] { run.baseline = try ComparisonOptions.baseline(baseline, usage: usage) }
-        run.thresholds = try ComparisonOptions.thresholds(parsed, usage: usage)
-        run.allowedMissing = ComparisonOptions.allowedMissing(parsed)
-        run.history = parsed["history"]
-        run.commit = parsed["commit"]
-        run.branch = parsed["branch"]
-        if run.history == nil, let orphan = ["commit", "branch"].first(where: { parsed[$0] != nil }) {
-            throw UsageError(message: "'--\(orphan)' is recorded only in a history; add '--history <file>'", usage: usage)
+        run.filter = try parsed.value(of: filterOption)
+        run.skipped = try parsed.value(of: skip)
+        run.isQuick = try parsed.value(of: quick)
+        run.countsInstructions = try parsed.value(of: instructions)
+        run.outputDirectory = try parsed.value(of: out)
+        if let baseline = try parsed.value(of: baselineOption) { run.baseline = try ComparisonOptions.baseline(baseline, usage: parsed.usage) }
+        run.thresholds = try ComparisonOptions.thresholds(parsed)
+        run.allowedMissing = try parsed.value(of: ComparisonOptions.allowMissing)
+        run.history = try parsed.value(of: historyOption)
+        run.commit = try parsed.value(of: commitOption)
+        run.branch = try parsed.value(of: branchOption)
+        if run.history == nil, let orphan = [commitOption, branchOption].first(where: parsed.contains) {
+            throw UsageError(message: "'--\(orphan.name)' is recorded only in a history; add '--history <file>'", usage: parsed.usage)
         }
-        run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Double(LoadConfiguration.defaultIntervalNanoseconds) / 1e9, usage: usage)
-        if let list = parsed["format"] {
-            var formats: [ReportFormat] = []
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let format = ReportFormat(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw UsageError(message: "unknown format '\(name)' in '--format' (expected \(ReportFormat.names))", usage: usage)
-                }
-                if !formats.contains(format) { formats.append(format) }
-            }
-            run.formats = formats
-        }
+        run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Double(LoadConfiguration.defaultIntervalNanoseconds) / 1e9)
+        run.formats = try parsed.value(of: format)
         return run
     }
 
-    public func run(in context: CommandContext) async throws -> ExitCode {
+    public func run(in context: CommandContext) async throws -> BenchExitCode {
         let suite = context.suite
         var selected = suite.scenarios(matching: filter, skipping: skipped)
         guard !selected.isEmpty else {
@@ -193,6 +190,6 @@ public struct RunCommand: BenchCommand, Equatable {
         if let comparison = report.baselineComparison, !comparison.regressions.isEmpty {
             return .failure
         }
-        return failures.isEmpty ? ExitCode(judging: results) : .failure
+        return failures.isEmpty ? BenchExitCode(judging: results) : .failure
     }
 }

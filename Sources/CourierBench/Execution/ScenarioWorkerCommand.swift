@@ -19,25 +19,29 @@ struct ScenarioWorkerCommand: BenchCommand {
     var countsInstructions = false
     let names: [String]
 
+    static let results = OptionDeclaration("results", value: .directory, valueName: "<dir>", help: "Where the results go.")
+    static let quick = OptionDeclaration(flag: "quick", help: "Short measurements.")
+    static let instructions = OptionDeclaration(flag: "instructions", help: "Runs under Callgrind.")
+
     static func help(in suite: BenchSuite) -> String {
         "USAGE: \(suite.tool) \(synopsis)\n\nRun by '\(suite.tool) run' itself, one worker at a time."
     }
 
     static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> ScenarioWorkerCommand {
         let separator = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        let parsed = try ArgumentParser(options: [.value("results"), .flag("quick"), .flag("instructions")], usage: help(in: suite)).parse(arguments[..<separator])
-        guard let directory = parsed["results"] else {
+        let parsed = try CommandLineParser(options: [results, quick, instructions], usage: help(in: suite)).parse(arguments[..<separator])
+        guard let directory = try parsed.value(of: results) else {
             throw UsageError(message: "missing '--results <dir>'", usage: help(in: suite))
         }
         return ScenarioWorkerCommand(
             resultsDirectory: URL(fileURLWithPath: directory),
-            isQuick: parsed["quick"] != nil,
-            countsInstructions: parsed["instructions"] != nil,
+            isQuick: try parsed.value(of: quick),
+            countsInstructions: try parsed.value(of: instructions),
             names: Array(arguments[separator...].dropFirst())
         )
     }
 
-    func run(in context: CommandContext) async throws -> ExitCode {
+    func run(in context: CommandContext) async throws -> BenchExitCode {
         let scenarios = try names.map { name in
             guard let scenario = context.suite.scenarios.first(where: { $0.name == name }) else {
                 throw UsageError(message: "no scenario named '\(name)'", usage: Self.help(in: context.suite))

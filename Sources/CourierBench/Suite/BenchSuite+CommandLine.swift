@@ -12,11 +12,11 @@ extension BenchSuite {
 
     /// Runs the command line `arguments` (without the program name) in this process and returns how
     /// it ended. Help goes to standard output, errors to standard error, one line each.
-    public func main(arguments: [String]) async -> ExitCode {
+    public func main(arguments: [String]) async -> BenchExitCode {
         await main(arguments: arguments, execution: .inProcess)
     }
 
-    func main(arguments: [String], execution: ScenarioExecution) async -> ExitCode {
+    func main(arguments: [String], execution: ScenarioExecution) async -> BenchExitCode {
         if let problem = validate() {
             Platform.writeToStandardError("error: \(problem)\n")
             return .usage
@@ -37,7 +37,7 @@ extension BenchSuite {
                 return try await command.run(in: CommandContext(suite: self, commandLine: [tool] + arguments, execution: execution))
             } catch {
                 Platform.writeToStandardError(error is UsageError ? "\(error)\n" : "error: \(error)\n")
-                return ExitCode(for: error)
+                return BenchExitCode(for: error)
             }
         }
     }
@@ -51,6 +51,10 @@ extension BenchSuite {
             return .command(try RunCommand.parse([], in: self))
         case "help":
             guard let name = arguments.dropFirst().first else { return .help(overview) }
+            // Hidden: what docs/cli.md holds, to regenerate it.
+            if name == "--reference" {
+                return .help(arguments.dropFirst(2).first == "readme" ? CommandLineReference.readme(of: self) : CommandLineReference.markdown(of: self))
+            }
             guard let command = command(named: name) else {
                 throw UsageError(message: "unknown command '\(name)'", usage: overview)
             }
@@ -74,9 +78,14 @@ extension BenchSuite {
         commands.first { $0.name == name }
     }
 
+    /// Every command's synopsis after the tool's name, a line per form, and `help`'s.
+    var usageLines: [String] {
+        commands.flatMap { $0.synopsis.split(separator: "\n").map { "\(tool) \($0)" } } + ["\(tool) help [<command>]"]
+    }
+
     /// The overview `help` prints: every command's usage and abstract, and the exit codes.
     public var overview: String {
-        let usage = commands.flatMap { $0.synopsis.split(separator: "\n").map { "\(tool) \($0)" } } + ["\(tool) help [<command>]"]
+        let usage = usageLines
         let names = commands.map { $0.name == RunCommand.name ? "\($0.name) (default)" : $0.name }
         let width = max(22, (names.map(\.count).max() ?? 0) + 2)
         let list = zip(names, commands).map { name, command in
@@ -93,17 +102,7 @@ extension BenchSuite {
 
               See '\(tool) help <command>' or '\(tool) <command> --help' for its options.
 
-            EXIT CODES:
-              0   success; no regression
-              1   a regression, a failed scenario, a report that could not be written, or no request of
-                  'load' succeeded
-              64  usage error (bad command, option or value, invalid baseline name), or a suite with an
-                  invalid scenario name
-              65  a baseline or report that is not valid JSON or not a bench report, a payload file
-                  that is not JSON, reports 'merge' refuses (not shards of one run, a shard twice), or a
-                  history file that is not a bench history or that a newer bench wrote
-              66  the baseline, run, history or file to read does not exist, or a shard 'merge' needs
-                  is missing
+            \(BenchExitCode.helpTable)
             """
     }
 }

@@ -39,6 +39,7 @@ public struct BenchSuite: Sendable {
         CompareCommand.self,
         ReportCommand.self,
         HistoryCommand.self,
+        CompletionCommand.self,
     ]
 
     /// A suite of `scenarios`. `tool` defaults to the executable's file name; `transports` and

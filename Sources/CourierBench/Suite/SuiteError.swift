@@ -1,5 +1,5 @@
 /// A suite that declares something twice or names a scenario so that reports could not tell it
-/// apart; found when the executable starts, it ends the process with ``ExitCode/usage`` (64).
+/// apart; found when the executable starts, it ends the process with ``BenchExitCode/usage`` (64).
 public enum SuiteError: Error, Equatable, CustomStringConvertible {
     /// A scenario name that breaks a rule; the rule it breaks.
     case invalidScenarioName(String, String)
