@@ -46,6 +46,28 @@ import Testing
         #expect(await testSuite.status(["history", "check", "--history", file]) == 1)
     }
 
+    /// Foundation's decoder, measured beside the client's decode path, slows down in the newest runs
+    /// (as a build's layout can make it): it is not ours to judge, as `compare` does not judge it.
+    @Test func aBaselineMeasuredBesideAScenarioIsNotJudged() throws {
+        let file = temporaryDirectory("history-partner").appendingPathComponent("h.sqlite")
+        let history = try RunHistory(file: file)
+        for (position, time) in steady(then: [1080, 1081, 1079, 1080, 1082]).enumerated() {
+            var partner = ScenarioResult(name: "decode/x (baseline: JSONDecoder)", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: 0.001)
+            partner.nanosecondsPerOperation = SampleStatistics([time])
+            var client = ScenarioResult(name: "decode/x", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: 0.001)
+            client.nanosecondsPerOperation = SampleStatistics([time * 1.01])
+            let report = Report(
+                runID: "run-\(position)", startedAt: String(format: "2026-11-01T00:00:%02dZ", position), environment: environment,
+                commandLine: ["bench"], isQuick: true, scenarios: [client.compared(with: partner), partner]
+            )
+            try history.append(report, metadata: HistoryMetadata(commit: "c\(position)", branch: "main", source: "run"))
+        }
+        let outcome = try HistoryCommand.checked(file.path, following: HistoryFigures.nanosecondsPerOperation, window: 50)
+        #expect(outcome.text.contains("decode/x: regression"))
+        #expect(!outcome.text.contains("decode/x (baseline: JSONDecoder)"))
+        #expect(outcome.text.contains("1 of 1 scenarios regressed in their newest runs."))
+    }
+
     @Test func aSpeedupAndASteadySeriesPass() async throws {
         let file = try history(steady(then: [920, 921, 919, 920]))
         let outcome = try HistoryCommand.checked(file, following: HistoryFigures.nanosecondsPerOperation, window: 50)

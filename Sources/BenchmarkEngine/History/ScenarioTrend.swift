@@ -1,3 +1,5 @@
+import Foundation
+
 /// One scenario's series of one figure over the runs of a history, and what ``SeriesCheck`` makes
 /// of it: what `history check` prints and the history page draws.
 public struct ScenarioTrend: Sendable, Equatable {
@@ -24,12 +26,16 @@ public struct ScenarioTrend: Sendable, Equatable {
 
     /// The trend of `metric` of every scenario in `history` that has it (or of those of
     /// `scenarios` that do, in the history's order), each checked with a search over `window` runs.
+    /// Results that are another's baseline (Foundation's own code, measured beside ours) are left
+    /// out, as `compare` leaves them out.
     public static func trends(
         in history: RunHistory, following metric: String, window: Int, scenarios: Set<String>? = nil
     ) throws(HistoryError) -> [ScenarioTrend] {
         let search = ChangePointSearch(configuration: ChangePointConfiguration(window: window))
+        let names = try history.scenarioNames().filter { scenarios?.contains($0) ?? true }
+        let partners = try self.partners(in: history, of: names)
         var trends: [ScenarioTrend] = []
-        for scenario in try history.scenarioNames() where scenarios?.contains(scenario) ?? true {
+        for scenario in names where !partners.contains(scenario) {
             let points = try history.values(of: metric, in: scenario)
             guard !points.isEmpty else { continue }
             let values = points.map(\.value)
@@ -37,5 +43,18 @@ public struct ScenarioTrend: Sendable, Equatable {
             trends.append(ScenarioTrend(scenario: scenario, metric: metric, runs: points.map(\.run), values: values, check: check))
         }
         return trends
+    }
+
+    /// The baselines `names` were compared with in the newest run of each.
+    private static func partners(in history: RunHistory, of names: [String]) throws(HistoryError) -> Set<String> {
+        var partners: Set<String> = []
+        for name in names {
+            guard let newest = try history.series(of: name).last,
+                  let entry = try? JSONSerialization.jsonObject(with: Data(newest.resultJSON.utf8)) as? [String: Any] else { continue }
+            for key in ["comparison", "counts"] {
+                if let baseline = (entry[key] as? [String: Any])?["baseline"] as? String { partners.insert(baseline) }
+            }
+        }
+        return partners
     }
 }
