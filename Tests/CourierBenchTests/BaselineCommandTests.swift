@@ -33,6 +33,8 @@ import Testing
     @Test func countsTakeTheirOwnToleranceAndTwoSidedOnCompareAndRun() throws {
         let compare = try #require(try testSuite.command(["compare", "main", "--instructions-tolerance", "2%", "--two-sided"], as: CompareCommand.self))
         #expect(compare.thresholds == Thresholds(instructions: 0.02, isTwoSided: true))
+        let cycles = try #require(try testSuite.command(["compare", "main", "--cycles-tolerance", "0.5%"], as: CompareCommand.self))
+        #expect(cycles.thresholds == Thresholds(estimatedCycles: 0.005))
         let run = try #require(try testSuite.command(["run", "--instructions", "--baseline", "main"], as: RunCommand.self))
         #expect(run.countsInstructions)
         #expect(run.thresholds == Thresholds())

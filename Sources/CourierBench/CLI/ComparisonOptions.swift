@@ -23,11 +23,15 @@ enum ComparisonOptions {
     )
     static let instructions = OptionDeclaration(
         "instructions-tolerance", value: tolerance, default: Thresholds().instructions, valueName: "<t>",
-        help: "Counted runs (--instructions): more instructions or estimated cycles per operation beyond this fail; times then only warn."
+        help: "Counted runs (--instructions): more instructions per operation beyond this fail; times then only warn."
+    )
+    static let cycles = OptionDeclaration(
+        "cycles-tolerance", value: tolerance, default: Thresholds().estimatedCycles, valueName: "<t>",
+        help: "Counted runs: more estimated cycles per operation beyond this fail (the simulated caches see the build's layout)."
     )
     static let twoSided = OptionDeclaration(
         flag: "two-sided",
-        help: "Fewer counts beyond that tolerance fail too: save the baseline again. Tolerances are fractions (0.25) or percentages (25%), from 0 to 10000%. A scenario's own thresholds replace those they name; the others are these."
+        help: "Fewer counts beyond their tolerances fail too: save the baseline again. Tolerances are fractions (0.25) or percentages (25%), from 0 to 10000%. A scenario's own thresholds replace those they name; the others are these."
     )
     static let allowMissing = OptionDeclaration(
         repeating: "allow-missing", value: .text(), valueName: "<name>",
@@ -35,7 +39,7 @@ enum ComparisonOptions {
     )
 
     /// The options, for a command's declaration.
-    static let options: [any CommandLineOption] = [time, failingTime, mallocs, load, instructions, twoSided, allowMissing]
+    static let options: [any CommandLineOption] = [time, failingTime, mallocs, load, instructions, cycles, twoSided, allowMissing]
 
     /// A baseline argument as given: a path to a report, or a valid baseline name.
     static func baseline(_ argument: String, usage: String) throws(UsageError) -> String {
@@ -55,6 +59,7 @@ enum ComparisonOptions {
             failingTime: try parsed.value(of: failingTime),
             load: try parsed.value(of: load),
             instructions: try parsed.value(of: instructions),
+            estimatedCycles: try parsed.value(of: cycles),
             isTwoSided: try parsed.value(of: twoSided)
         )
     }
