@@ -101,8 +101,8 @@ extension CapacitySettings {
         self.init(
             objectives: search.objectives.map(\.description), window: search.window.description,
             minimumRate: search.minimumRate, maximumRate: search.maximumRate, growthFactor: search.growthFactor, precision: search.precision,
-            stepSeconds: Double(search.stepNanoseconds) / 1e9, warmupSeconds: Double(search.warmupNanoseconds) / 1e9,
-            maximumTimeSeconds: Double(search.maximumTimeNanoseconds) / 1e9, intervalSeconds: Double(search.intervalNanoseconds) / 1e9,
+            stepSeconds: search.step.seconds, warmupSeconds: search.warmup.seconds,
+            maximumTimeSeconds: search.maximumTime.seconds, intervalSeconds: search.interval.seconds,
             concurrency: search.concurrency, errorStormShare: search.limits.errorStormShare, transport: transport
         )
     }

@@ -74,7 +74,7 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "method": method,
             "headers": headers.isEmpty ? "none" : headers.joined(separator: "; "),
             "rate": rate.map { "\($0)" } ?? "none (closed loop)",
-            "stages": stages.map { $0.map { "\(Double($0.durationNanoseconds) / 1e9) s to \($0.targetRate)/s" }.joined(separator: ", ") } ?? "none",
+            "stages": stages.map { $0.map { "\($0.duration.seconds) s to \($0.targetRate)/s" }.joined(separator: ", ") } ?? "none",
             "interval": intervalSeconds.map { "\($0) s" } ?? "none",
             "concurrency": "\(concurrency)",
             "duration": "\(durationSeconds) s",

@@ -28,8 +28,8 @@ struct Console: Sendable {
         guard isTerminal else { return Ticker(task: nil) }
         let task = Task {
             while !Task.isCancelled {
-                let (operations, seconds) = progress.reading
-                let line = Self.progressLine(scenario, seconds: seconds, operations: operations, latest: progress.latestInterval)
+                let reading = progress.reading
+                let line = Self.progressLine(scenario, seconds: reading.elapsed.seconds, operations: reading.operations, latest: progress.latestInterval)
                 FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(line)".utf8))
                 try? await Task.sleep(for: .milliseconds(200))
             }
