@@ -45,8 +45,8 @@ struct Console: Sendable {
         let rate = seconds > 0 ? Double(operations) / seconds : 0
         var line = String(format: "%@  %.1f s  %d ops  %.0f ops/s", scenario, seconds, operations, rate)
         if let latest {
-            line += "  │ last \(SummaryTable.duration(latest.seconds * 1e9)): \(SummaryTable.count(latest.rate))/s"
-                + "  p50 \(SummaryTable.duration(Double(latest.p50)))  p99 \(SummaryTable.duration(Double(latest.p99)))"
+            line += "  │ last \(SummaryTable.duration(latest.length.seconds * 1e9)): \(SummaryTable.count(latest.rate))/s"
+                + "  p50 \(SummaryTable.duration(Double(latest.p50.nanoseconds)))  p99 \(SummaryTable.duration(Double(latest.p99.nanoseconds)))"
                 + "  \(latest.failed) error\(latest.failed == 1 ? "" : "s")"
         }
         return line
