@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import CourierBench
 
 /// The engine's own costs, so users can judge whether the tool distorts what it measures: every load

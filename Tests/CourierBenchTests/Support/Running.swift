@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import CourierBench
 
 /// Few, short samples: these tests check what a scenario reports, not how fast it is, and they run
