@@ -99,8 +99,17 @@ public struct CapacitySettings: Codable, Sendable, Equatable {
     }
 
     /// Settings with these values.
-    public init(objectives: [String], window: String, minimumRate: Double, maximumRate: Double, growthFactor: Double, precision: Double, step: Duration, warmup: Duration, maximumTime: Duration, interval: Duration, concurrency: Int, errorStormShare: Double, transport: String?) {
-        self.init(objectives: objectives, window: window, minimumRate: minimumRate, maximumRate: maximumRate, growthFactor: growthFactor, precision: precision, stepSeconds: step.seconds, warmupSeconds: warmup.seconds, maximumTimeSeconds: maximumTime.seconds, intervalSeconds: interval.seconds, concurrency: concurrency, errorStormShare: errorStormShare, transport: transport)
+    public init(
+        objectives: [String], window: String, minimumRate: Double, maximumRate: Double, growthFactor: Double, precision: Double,
+        step: Duration, warmup: Duration, maximumTime: Duration, interval: Duration, concurrency: Int, errorStormShare: Double,
+        transport: String?
+    ) {
+        self.init(
+            objectives: objectives, window: window, minimumRate: minimumRate, maximumRate: maximumRate,
+            growthFactor: growthFactor, precision: precision, stepSeconds: step.seconds, warmupSeconds: warmup.seconds,
+            maximumTimeSeconds: maximumTime.seconds, intervalSeconds: interval.seconds, concurrency: concurrency,
+            errorStormShare: errorStormShare, transport: transport
+        )
     }
 
     /// The same, with its durations in the units the report stores.

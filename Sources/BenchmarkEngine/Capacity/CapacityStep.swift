@@ -81,8 +81,16 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     }
 
     /// A step with these figures.
-    public init(number: Int, phase: Phase, targetRate: Double, start: Duration, warmup: Duration, measured: Duration, outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency, uncorrectedLatency: ScenarioResult.Latency, verdict: ServiceLevelVerdict, status: Status, reasons: [String]) {
-        self.init(number: number, phase: phase, targetRate: targetRate, startSeconds: start.seconds, warmupSeconds: warmup.seconds, measuredSeconds: measured.seconds, outcomes: outcomes, latency: latency, uncorrectedLatency: uncorrectedLatency, verdict: verdict, status: status, reasons: reasons)
+    public init(
+        number: Int, phase: Phase, targetRate: Double, start: Duration, warmup: Duration, measured: Duration,
+        outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency, uncorrectedLatency: ScenarioResult.Latency,
+        verdict: ServiceLevelVerdict, status: Status, reasons: [String]
+    ) {
+        self.init(
+            number: number, phase: phase, targetRate: targetRate, startSeconds: start.seconds, warmupSeconds: warmup.seconds,
+            measuredSeconds: measured.seconds, outcomes: outcomes, latency: latency, uncorrectedLatency: uncorrectedLatency,
+            verdict: verdict, status: status, reasons: reasons
+        )
     }
 
     /// The same, with its durations in the units the report stores.

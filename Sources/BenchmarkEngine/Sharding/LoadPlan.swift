@@ -69,8 +69,15 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     }
 
     /// A plan with these settings.
-    public init(runLabel: String?, shard: Shard, url: String, method: String, rate: Double?, concurrency: Int, duration: Duration, timeout: Duration, requests: Int?, transport: String, decode: String, startAt: String?, scheduleStartedAt: Double) {
-        self.init(runLabel: runLabel, shard: shard, url: url, method: method, rate: rate, concurrency: concurrency, durationSeconds: duration.seconds, timeoutSeconds: timeout.seconds, requests: requests, transport: transport, decode: decode, startAt: startAt, scheduleStartedAt: scheduleStartedAt)
+    public init(
+        runLabel: String?, shard: Shard, url: String, method: String, rate: Double?, concurrency: Int, duration: Duration,
+        timeout: Duration, requests: Int?, transport: String, decode: String, startAt: String?, scheduleStartedAt: Double
+    ) {
+        self.init(
+            runLabel: runLabel, shard: shard, url: url, method: method, rate: rate, concurrency: concurrency,
+            durationSeconds: duration.seconds, timeoutSeconds: timeout.seconds, requests: requests, transport: transport,
+            decode: decode, startAt: startAt, scheduleStartedAt: scheduleStartedAt
+        )
     }
 
     /// The same, with its durations in the units the report stores.

@@ -26,8 +26,14 @@ public struct GeneratorLoad: Codable, Sendable, Equatable {
     }
 
     /// Figures with these values.
-    public init(cpuTime: Duration, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int, wakeLateness: LatencySummary?) {
-        self.init(cpuSeconds: cpuTime.seconds, cpuShare: cpuShare, meanInFlight: meanInFlight, peakInFlight: peakInFlight, lateStarts: lateStarts, wakeLateness: wakeLateness)
+    public init(
+        cpuTime: Duration, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int,
+        wakeLateness: LatencySummary?
+    ) {
+        self.init(
+            cpuSeconds: cpuTime.seconds, cpuShare: cpuShare, meanInFlight: meanInFlight, peakInFlight: peakInFlight,
+            lateStarts: lateStarts, wakeLateness: wakeLateness
+        )
     }
 
     /// The same, with its durations in the units the report stores.

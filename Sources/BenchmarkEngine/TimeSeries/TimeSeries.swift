@@ -71,8 +71,14 @@ public struct TimeSeries: Codable, Sendable, Equatable {
         }
 
         /// An interval with these figures.
-        public init(start: Duration, duration: Duration, outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency, uncorrectedLatency: ScenarioResult.Latency?) {
-            self.init(startSeconds: start.seconds, durationSeconds: duration.seconds, outcomes: outcomes, latency: latency, uncorrectedLatency: uncorrectedLatency)
+        public init(
+            start: Duration, duration: Duration, outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency,
+            uncorrectedLatency: ScenarioResult.Latency?
+        ) {
+            self.init(
+                startSeconds: start.seconds, durationSeconds: duration.seconds, outcomes: outcomes, latency: latency,
+                uncorrectedLatency: uncorrectedLatency
+            )
         }
 
         /// The same, with its durations in the units the report stores.
