@@ -14,7 +14,7 @@ extension TransportKind {
         let transport = try CurlTransport(configuration: CurlConfiguration(
             maximumConnectionsPerHost: settings.connections,
             maximumConnections: settings.connections,
-            timeout: .nanoseconds(Int64(clamping: LoadConfiguration.nanoseconds(settings.timeoutSeconds))),
+            timeout: settings.timeout,
             reactorCount: settings.threads
         ))
         return OpenTransport(transport) { await transport.shutdown() }

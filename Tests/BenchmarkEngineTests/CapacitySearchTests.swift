@@ -11,8 +11,8 @@ import Testing
         var search = CapacitySearch(objectives: try objectives.map { try ServiceLevelObjective(parsing: $0) })
         search.minimumRate = minimum
         search.maximumRate = maximum
-        search.stepNanoseconds = 2_000 * Self.millisecond
-        search.warmupNanoseconds = 1_000 * Self.millisecond
+        search.step = .milliseconds(2_000)
+        search.warmup = .milliseconds(1_000)
         return search
     }
 
@@ -112,7 +112,7 @@ import Testing
         let clock = SimulatedClock()
         let server = SimulatedServer(workers: 4, serviceNanoseconds: 10 * Self.millisecond, clock: clock)
         var search = try search()
-        search.maximumTimeNanoseconds = 7_000 * Self.millisecond
+        search.maximumTime = .milliseconds(7_000)
         let found = await search.run(with: server)
         #expect(found.result.stopReason == .timeLimit)
         #expect(found.steps.count == 3, "3 s steps: started at 0, 3 and 6 s")
@@ -228,9 +228,9 @@ import Testing
         let runner = LoadStepRunner(name: "capacity/step", progress: progress) { .success }
         // An objective no busy machine can break: this checks the plumbing, not the latency.
         var search = CapacitySearch(objectives: [try ServiceLevelObjective(parsing: "errors<=0%")])
-        search.intervalNanoseconds = 100_000_000
-        search.warmupNanoseconds = 100_000_000
-        search.stepNanoseconds = 200_000_000
+        search.interval = .milliseconds(100)
+        search.warmup = .milliseconds(100)
+        search.step = .milliseconds(200)
         let result = try await runner.runStep(search.configuration(rate: 100))
         #expect(result.name == "capacity/step")
         #expect(result.outcomes?.scheduled == 30)

@@ -9,8 +9,8 @@ import Testing
     private func searchReport() async throws -> CapacityReport {
         var search = CapacitySearch(objectives: [try ServiceLevelObjective(parsing: "p99<=50ms")])
         search.minimumRate = 100
-        search.stepNanoseconds = 3_000_000_000
-        search.warmupNanoseconds = 1_000_000_000
+        search.step = .seconds(3)
+        search.warmup = .seconds(1)
         let found = await search.run(with: SimulatedServer(workers: 4, serviceNanoseconds: 10_000_000))
         let settings = CapacitySettings(
             objectives: ["p99<=50ms"], window: "whole", minimumRate: 100, maximumRate: 100_000, growthFactor: 2, precision: 0.05,

@@ -9,7 +9,7 @@ private func context(_ name: String) -> ScenarioContext {
 @Suite struct LoadRunnerTests {
     @Test func aClosedLoopStopsAtItsRequestCountAndReconciles() async throws {
         let calls = Atomic<Int>(0)
-        let configuration = LoadConfiguration(concurrency: 4, maximumRequests: 1_000, durationNanoseconds: 60_000_000_000, warmupRequests: 8)
+        let configuration = LoadConfiguration(concurrency: 4, maximumRequests: 1_000, duration: .seconds(60), warmupRequests: 8)
         let result = try await LoadRunner.run(in: context("closed"), configuration: configuration) {
             let call = calls.wrappingAdd(1, ordering: .relaxed).oldValue
             return call % 10 == 0 ? .failure("badStatus(503)") : .success
@@ -27,7 +27,7 @@ private func context(_ name: String) -> ScenarioContext {
         // No request limit: only the 300 ms deadline can end this run. Each request takes at least
         // 1 ms, so two workers cannot send more than 600 before it. How many they send depends on
         // how soon the pool runs them beside the other tests, so only the bound is asserted.
-        let configuration = LoadConfiguration(concurrency: 2, durationNanoseconds: 300_000_000)
+        let configuration = LoadConfiguration(concurrency: 2, duration: .milliseconds(300))
         let result = try await LoadRunner.run(in: context("deadline"), configuration: configuration) {
             try? await Task.sleep(for: .milliseconds(1))
             return .success
@@ -42,7 +42,7 @@ private func context(_ name: String) -> ScenarioContext {
     /// start, and not in the uncorrected one, measured from when they were finally sent.
     @Test func anOpenLoopCorrectsForCoordinatedOmission() async throws {
         let calls = Atomic<Int>(0)
-        let configuration = LoadConfiguration(concurrency: 1, rate: 1_000, maximumRequests: 600, durationNanoseconds: 10_000_000_000)
+        let configuration = LoadConfiguration(concurrency: 1, rate: 1_000, maximumRequests: 600, duration: .seconds(10))
         let result = try await LoadRunner.run(in: context("open"), configuration: configuration) {
             if calls.wrappingAdd(1, ordering: .relaxed).oldValue == 50 {
                 try? await Task.sleep(for: .milliseconds(200))
@@ -59,7 +59,7 @@ private func context(_ name: String) -> ScenarioContext {
     }
 
     @Test func latencyHistogramsAreEncodedAndDecodeToTheSummary() async throws {
-        let configuration = LoadConfiguration(concurrency: 2, maximumRequests: 200, durationNanoseconds: 60_000_000_000)
+        let configuration = LoadConfiguration(concurrency: 2, maximumRequests: 200, duration: .seconds(60))
         let result = try await LoadRunner.run(in: context("encoded"), configuration: configuration) { .success }
         let latency = try #require(result.latency)
         let decoded = try Histogram(encoded: latency.histogram)
@@ -70,7 +70,7 @@ private func context(_ name: String) -> ScenarioContext {
     /// take 50 ms cannot start 1,000 a second: sending all 300 would take 7.5 s. The run stops
     /// starting at 300 ms, and the requests due that never started are counted as missed.
     @Test func anOpenLoopThatCannotKeepUpStopsAtItsDurationAndCountsWhatItMissed() async throws {
-        let configuration = LoadConfiguration(concurrency: 2, rate: 1_000, durationNanoseconds: 300_000_000, requestTimeoutNanoseconds: 1_000_000_000)
+        let configuration = LoadConfiguration(concurrency: 2, rate: 1_000, duration: .milliseconds(300), requestTimeout: .seconds(1))
         let result = try await LoadRunner.run(in: context("overloaded"), configuration: configuration) {
             try? await Task.sleep(for: .milliseconds(50))
             return .success
@@ -87,7 +87,7 @@ private func context(_ name: String) -> ScenarioContext {
     /// A rate so small that `1 / rate` overflows a Double trapped in the schedule; it now schedules
     /// the one request due at the start, and the run ends when that one has.
     @Test func aVanishinglySmallRateSendsTheFirstRequestOnly() async throws {
-        let configuration = LoadConfiguration(concurrency: 2, rate: 1e-300, durationNanoseconds: 60_000_000_000)
+        let configuration = LoadConfiguration(concurrency: 2, rate: 1e-300, duration: .seconds(60))
         let result = try await LoadRunner.run(in: context("tiny rate"), configuration: configuration) { .success }
         #expect(result.outcomes == .init(scheduled: 1, sent: 1, missed: 0, succeeded: 1, errors: [:]))
     }
@@ -97,8 +97,7 @@ private func context(_ name: String) -> ScenarioContext {
     /// timeout, measured until then.
     @Test func aRunEndsAtItsHardStopEvenWhenRequestsNeverReturn() async throws {
         let configuration = LoadConfiguration(
-            concurrency: 3, maximumRequests: 3, durationNanoseconds: 1_000_000_000, requestTimeoutNanoseconds: 100_000_000
-        )
+            concurrency: 3, maximumRequests: 3, duration: .seconds(1), requestTimeout: .milliseconds(100))
         let started = ContinuousClock.now
         let result = try await LoadRunner.run(in: context("stuck"), configuration: configuration) {
             // Detached: cancelling the caller would not reach it.

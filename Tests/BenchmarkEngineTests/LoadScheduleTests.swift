@@ -30,7 +30,7 @@ import Testing
     @Test(arguments: [1e-300, 1e-10, 0.001, 1, 7, 1e6, 1e300, .nan, .infinity])
     func dueTimesStayWithinTheDurationForAnyRate(rate: Double) {
         for duration in [0, 1, Self.second, 86_400 * Self.second, .max] {
-            let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: rate, durationNanoseconds: duration))
+            let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: rate, duration: Duration(nanoseconds: duration)))
             #expect(schedule.offset(ofSlot: 0) == 0)
             for index in [1, 2, 3, 1_000, Int.max / 2, Int.max] {
                 #expect(schedule.offset(ofSlot: index) <= duration, "rate \(rate), duration \(duration), slot \(index)")
@@ -40,13 +40,13 @@ import Testing
     }
 
     @Test func slotsAreDueEvenlyFromTheStart() {
-        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: 4, durationNanoseconds: Self.second))
+        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: 4, duration: Duration(nanoseconds: Self.second)))
         #expect((0..<4).map(schedule.offset(ofSlot:)) == [0, 250_000_000, 500_000_000, 750_000_000])
     }
 
     @Test func theFirstClaimStartsTheClockAndASlotClaimedAfterTheDeadlineIsMissed() {
         let start: UInt64 = 10 * Self.second
-        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: 10, durationNanoseconds: Self.second))
+        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: 10, duration: Duration(nanoseconds: Self.second)))
         #expect(schedule.slots == 10)
         #expect(schedule.start == nil)
         #expect(schedule.claim(now: start) == .start(intended: start))
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func theRequestLimitBoundsTheSlots() {
-        let configuration = LoadConfiguration(concurrency: 1, rate: 1_000, maximumRequests: 3, durationNanoseconds: Self.second)
+        let configuration = LoadConfiguration(concurrency: 1, rate: 1_000, maximumRequests: 3, duration: Duration(nanoseconds: Self.second))
         let schedule = LoadSchedule(configuration: configuration)
         #expect(schedule.slots == 3)
         #expect((0..<4).map { _ in schedule.claim(now: 1) }.last == .over)
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func aClosedLoopStartsAtOnceUntilTheDeadlineAndMissesNothing() {
-        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, durationNanoseconds: Self.second))
+        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, duration: Duration(nanoseconds: Self.second)))
         #expect(schedule.claim(now: 5) == .start(intended: 5))
         #expect(schedule.claim(now: Self.second + 5) == .over)
         #expect(!schedule.isOpenLoop, "nothing is due ahead, so nothing can be missed")
@@ -77,9 +77,9 @@ import Testing
     }
 
     @Test func theHardStopSaturates() {
-        let configuration = LoadConfiguration(concurrency: 1, durationNanoseconds: .max, requestTimeoutNanoseconds: .max)
+        let configuration = LoadConfiguration(concurrency: 1, duration: Duration(nanoseconds: .max), requestTimeout: Duration(nanoseconds: .max))
         #expect(configuration.hardStopNanoseconds == .max)
-        let usual = LoadConfiguration(concurrency: 1, durationNanoseconds: 2 * Self.second, requestTimeoutNanoseconds: Self.second)
+        let usual = LoadConfiguration(concurrency: 1, duration: Duration(nanoseconds: 2 * Self.second), requestTimeout: Duration(nanoseconds: Self.second))
         #expect(usual.hardStopNanoseconds == 3 * Self.second + LoadConfiguration.stopGraceNanoseconds)
     }
 }
@@ -91,9 +91,9 @@ import Testing
     private func schedule(rate: Double?, requests: Int? = nil, ramped: Bool = false, shard: Shard = .whole, start: UInt64? = nil) -> LoadSchedule {
         var configuration = ramped
             ? LoadConfiguration(concurrency: 1, startRate: rate, stages: [
-                LoadStage(durationNanoseconds: Self.second / 2, targetRate: 2_000), LoadStage(durationNanoseconds: Self.second / 2, targetRate: 0),
+                LoadStage(duration: Duration(nanoseconds: Self.second / 2), targetRate: 2_000), LoadStage(duration: Duration(nanoseconds: Self.second / 2), targetRate: 0),
             ], maximumRequests: requests)
-            : LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: requests, durationNanoseconds: Self.second)
+            : LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: requests, duration: Duration(nanoseconds: Self.second))
         configuration.shard = shard
         configuration.startNanoseconds = start
         return LoadSchedule(configuration: configuration)

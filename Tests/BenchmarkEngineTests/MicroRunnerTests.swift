@@ -2,7 +2,7 @@ import BenchmarkEngine
 import Testing
 
 @Suite struct MicroRunnerTests {
-    private let tiny = MicroConfiguration(warmupNanoseconds: 1_000_000, sampleCount: 5, batchNanoseconds: 200_000, maximumNanoseconds: 100_000_000)
+    private let tiny = MicroConfiguration(warmup: .milliseconds(1), sampleCount: 5, batch: .microseconds(200), maximum: .milliseconds(100))
 
     @Test func takesTheSamplesItWasAskedFor() async throws {
         let context = ScenarioContext(name: "sum", isQuick: true, allocations: nil, progress: ProgressMeter())

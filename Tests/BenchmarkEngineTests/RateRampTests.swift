@@ -7,7 +7,7 @@ import Testing
     private static let second: UInt64 = 1_000_000_000
 
     private func stage(_ seconds: Double, _ rate: Double) -> LoadStage {
-        LoadStage(durationNanoseconds: LoadConfiguration.nanoseconds(seconds), targetRate: rate)
+        LoadStage(duration: Duration(seconds: seconds), targetRate: rate)
     }
 
     private func schedule(from rate: Double? = nil, _ stages: [LoadStage]) -> LoadSchedule {

@@ -48,13 +48,13 @@ import Testing
     /// 10%, in each of the three windows that hold it.
     @Test func aRollingWindowJudgesEachRunOfIntervals() throws {
         let run = intervals(latencies: [5, 5, 5, 5, 80, 5, 5, 5, 5, 5])
-        let rolling = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("p90<=50ms", "p50<=50ms"), over: .rolling(nanoseconds: 3_000_000_000))
+        let rolling = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("p90<=50ms", "p50<=50ms"), over: .rolling(.seconds(3)))
         #expect(rolling.window == "3s")
         #expect(rolling.objectives[0].windowsJudged == 8)
         #expect(rolling.objectives[0].windowsBreached == 3)
         #expect(rolling.objectives[0].worst?.durationSeconds == 3)
         #expect(rolling.objectives[1].status == .passed, "the median of any three seconds is fast")
-        let longer = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("p90<=50ms"), over: .rolling(nanoseconds: 60_000_000_000))
+        let longer = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("p90<=50ms"), over: .rolling(.seconds(60)))
         #expect(longer.objectives[0].windowsJudged == 1, "a window longer than the run is the run")
     }
 

@@ -36,7 +36,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
 
     @Test func aClosedLoopsIntervalsAddUpToTheWholeRun() async throws {
         let calls = Atomic<Int>(0)
-        var configuration = LoadConfiguration(concurrency: 3, durationNanoseconds: 450_000_000)
+        var configuration = LoadConfiguration(concurrency: 3, duration: .milliseconds(450))
         configuration.intervalNanoseconds = 100_000_000
         let result = try await LoadRunner.run(in: context("closed"), configuration: configuration) {
             let call = calls.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -53,7 +53,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
 
     /// 200/s for 1 s in 100 ms intervals: 20 slots due in each, whatever the machine does.
     @Test func anOpenLoopSchedulesEachIntervalsShareOfTheRate() async throws {
-        var configuration = LoadConfiguration(concurrency: 4, rate: 200, durationNanoseconds: 1_000_000_000)
+        var configuration = LoadConfiguration(concurrency: 4, rate: 200, duration: .seconds(1))
         configuration.intervalNanoseconds = 100_000_000
         let result = try await LoadRunner.run(in: context("open"), configuration: configuration) { .success }
         let series = try #require(result.timeSeries)
@@ -66,7 +66,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     /// A ramp from 0 to 400/s over 1 s: each 250 ms interval is due the area under its stretch of
     /// the line, 12.5, 37.5, 62.5 and 87.5 requests, rounded by where the slots fall.
     @Test func aRampsIntervalsFollowTheRate() async throws {
-        var configuration = LoadConfiguration(concurrency: 8, stages: [LoadStage(durationNanoseconds: 1_000_000_000, targetRate: 400)])
+        var configuration = LoadConfiguration(concurrency: 8, stages: [LoadStage(duration: .seconds(1), targetRate: 400)])
         configuration.intervalNanoseconds = 250_000_000
         let result = try await LoadRunner.run(in: context("ramp"), configuration: configuration) { .success }
         let scheduled = try #require(result.timeSeries).intervals.map(\.outcomes.scheduled)
@@ -79,7 +79,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     /// Two workers whose requests take 50 ms cannot send 1000/s: the slots they never claimed are
     /// missed in the intervals they were due in, the late ones first.
     @Test func missedSlotsCountInTheIntervalTheyWereDueIn() async throws {
-        var configuration = LoadConfiguration(concurrency: 2, rate: 1_000, durationNanoseconds: 400_000_000, requestTimeoutNanoseconds: 1_000_000_000)
+        var configuration = LoadConfiguration(concurrency: 2, rate: 1_000, duration: .milliseconds(400), requestTimeout: .seconds(1))
         configuration.intervalNanoseconds = 100_000_000
         let result = try await LoadRunner.run(in: context("overloaded"), configuration: configuration) {
             try? await Task.sleep(for: .milliseconds(50))
@@ -103,7 +103,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
         // A long timeout, because the hard stop counts from the call until a worker has run: when the
         // whole test suite holds the few pool threads for seconds, the workers start late, and the
         // run must not end before the stuck request is seen.
-        var configuration = LoadConfiguration(concurrency: 2, durationNanoseconds: 600_000_000, requestTimeoutNanoseconds: 30_000_000_000)
+        var configuration = LoadConfiguration(concurrency: 2, duration: .milliseconds(600), requestTimeout: .seconds(30))
         configuration.intervalNanoseconds = 20_000_000
         let progress = ProgressMeter()
         let result = try await LoadRunner.run(in: context("stuck", progress: progress), configuration: configuration) {
@@ -125,7 +125,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     /// schedule ends with the run (the slots due by then not claimed are missed), and the intervals
     /// still add up.
     @Test func cancellingTheCallerEndsTheRunAtOnce() async throws {
-        var configuration = LoadConfiguration(concurrency: 2, rate: 100, durationNanoseconds: 30_000_000_000, requestTimeoutNanoseconds: 30_000_000_000)
+        var configuration = LoadConfiguration(concurrency: 2, rate: 100, duration: .seconds(30), requestTimeout: .seconds(30))
         configuration.intervalNanoseconds = 100_000_000
         let calls = Counter()
         let run = Task {
@@ -150,7 +150,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     }
 
     @Test func theGeneratorsOwnLoadIsMeasured() async throws {
-        var configuration = LoadConfiguration(concurrency: 4, rate: 400, durationNanoseconds: 500_000_000)
+        var configuration = LoadConfiguration(concurrency: 4, rate: 400, duration: .milliseconds(500))
         configuration.intervalNanoseconds = 100_000_000
         let result = try await LoadRunner.run(in: context("generator"), configuration: configuration) {
             try? await Task.sleep(for: .milliseconds(5))
@@ -176,7 +176,7 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
         (100, 10, 95, 1_000, 95),          // a request limit cut the schedule short
     ])
     func aRunCoversItsScheduleOrUpToItsEnd(rate: Double?, limit: Int?, elapsed: UInt64, duration: UInt64, covered: UInt64) {
-        let configuration = LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: limit, durationNanoseconds: duration * 1_000_000)
+        let configuration = LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: limit, duration: Duration(nanoseconds: duration * 1_000_000))
         #expect(LoadSchedule(configuration: configuration).covered(untilElapsed: elapsed * 1_000_000) == covered * 1_000_000)
     }
 

@@ -18,8 +18,8 @@ import Testing
         #expect(options.objectives.objectives.map(\.description) == ["p99<=50ms", "errors<=1%"] && options.objectives.window == .interval)
         let search = options.search
         #expect(search.minimumRate == 20 && search.maximumRate == 5000 && search.precision == 0.02 && search.concurrency == 64)
-        #expect(search.stepNanoseconds == 4_000_000_000 && search.warmupNanoseconds == 1_000_000_000 && search.intervalNanoseconds == 500_000_000)
-        #expect(search.maximumTimeNanoseconds == 180_000_000_000 && search.requestTimeoutNanoseconds == 2_000_000_000)
+        #expect(search.step == .seconds(4) && search.warmup == .seconds(1) && search.interval == .milliseconds(500))
+        #expect(search.maximumTime == .seconds(180) && search.requestTimeout == .seconds(2))
         #expect(options.outputDirectory == "/tmp/r")
     }
 

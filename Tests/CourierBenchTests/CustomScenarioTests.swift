@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import CourierBench
 import Foundation
 import Synchronization

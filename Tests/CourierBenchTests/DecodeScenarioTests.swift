@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import Courier
 import CourierBench
 import CourierJSON

@@ -102,13 +102,13 @@ import Testing
             "--interval", "250ms", "--slo", "p99<=50ms", "--slo", "errors<=0.1%", "--slo-window", "interval",
         ], as: LoadCommand.self)
         let options = try #require(command?.options)
-        #expect(options.stages == [LoadStage(durationNanoseconds: 2_000_000_000, targetRate: 100), LoadStage(durationNanoseconds: 500_000_000, targetRate: 0)])
+        #expect(options.stages == [LoadStage(duration: .seconds(2), targetRate: 100), LoadStage(duration: .milliseconds(500), targetRate: 0)])
         #expect(options.durationSeconds == 2.5 && options.intervalSeconds == 0.25 && options.rate == 10)
         #expect(options.objectives.objectives == [try ServiceLevelObjective(parsing: "p99<=50ms"), try ServiceLevelObjective(parsing: "errors<=0.1%")])
         #expect(options.objectives.window == .interval)
         #expect(options.configuration.intervalNanoseconds == 250_000_000)
         let rolling = try testSuite.command(["load", "--url", "http://x", "--slo", "max<1s", "--slo-window", "10s"], as: LoadCommand.self)
-        #expect(rolling?.options.objectives.window == .rolling(nanoseconds: 10_000_000_000))
+        #expect(rolling?.options.objectives.window == .rolling(.seconds(10)))
     }
 
     /// Each bad value of the time series', ramp's and objectives' options is a usage error that

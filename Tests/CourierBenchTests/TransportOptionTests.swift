@@ -68,7 +68,7 @@ import CourierBenchCurl
     func faultsThroughCurlEndInURLSessionsClasses(path: String, query: [String: String], expected: String) async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
-        let transport = try TransportKind.curl.make(TransportSettings(connections: 2, timeoutSeconds: query["delay"] == nil ? 5 : 0.5))
+        let transport = try TransportKind.curl.make(TransportSettings(connections: 2, timeout: query["delay"] == nil ? .seconds(5) : .milliseconds(500)))
         let client = APIClient(baseURL: server.baseURL, transport: transport.transport)
         let result = await outcome { try await client.send(FixturePath(path: path, query: query)) }
         await transport.shutDown()
@@ -77,7 +77,7 @@ import CourierBenchCurl
 
     @Test func nothingListeningIsConnectionRefusedThroughCurl() async throws {
         let refusing = try RefusingEndpoint()
-        let transport = try TransportKind.curl.make(TransportSettings(connections: 2, timeoutSeconds: 5))
+        let transport = try TransportKind.curl.make(TransportSettings(connections: 2, timeout: .seconds(5)))
         let client = APIClient(baseURL: refusing.url, transport: transport.transport)
         let result = await outcome { try await client.send(FixturePath(path: "/movies/1")) }
         await transport.shutDown()

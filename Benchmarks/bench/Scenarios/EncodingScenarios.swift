@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import CourierBench
 import CourierFixtures
 import CourierJSON

@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import CourierBench
 
 /// The engine's own costs, so users can judge whether the tool distorts what it measures: every load
@@ -43,8 +44,7 @@ enum EngineScenarios {
         var results: [ScenarioResult] = []
         for (label, interval) in [("100 ms intervals", UInt64(100_000_000)), ("1 s intervals", 1_000_000_000), ("one 1 h interval", 3_600_000_000_000)] {
             var configuration = LoadConfiguration(
-                concurrency: 16, rate: 5_000, durationNanoseconds: context.isQuick ? 1_000_000_000 : 4_000_000_000, requestTimeoutNanoseconds: 1_000_000_000
-            )
+                concurrency: 16, rate: 5_000, duration: context.isQuick ? .seconds(1) : .seconds(4), requestTimeout: .seconds(1))
             configuration.intervalNanoseconds = interval
             let run = ScenarioContext(name: "\(context.name) (\(label))", isQuick: context.isQuick, allocations: context.allocations, progress: context.progress)
             results.append(try await LoadRunner.run(in: run, configuration: configuration) { .success })

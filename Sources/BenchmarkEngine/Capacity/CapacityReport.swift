@@ -58,13 +58,14 @@ public struct CapacitySettings: Codable, Sendable, Equatable {
     public var growthFactor: Double
     /// Bisection stops once the failing rate is within this fraction above the passing one.
     public var precision: Double
-    /// Each step's measured part and the warm-up before it, seconds.
-    public var stepSeconds: Double
-    public var warmupSeconds: Double
-    /// No step starts after this many seconds of searching.
-    public var maximumTimeSeconds: Double
-    /// The time series' interval, seconds.
-    public var intervalSeconds: Double
+    /// ``step`` in seconds, as the report stores it.
+    package var stepSeconds: Double
+    /// ``warmup`` in seconds, as the report stores it.
+    package var warmupSeconds: Double
+    /// ``maximumTime`` in seconds, as the report stores it.
+    package var maximumTimeSeconds: Double
+    /// ``interval`` in seconds, as the report stores it.
+    package var intervalSeconds: Double
     /// The most requests in flight at once.
     public var concurrency: Int
     /// A step in which more than this share of requests fails is an error storm, failed whatever the
@@ -73,8 +74,46 @@ public struct CapacitySettings: Codable, Sendable, Equatable {
     /// The transport the requests went through (`urlsession`, `curl`), when known.
     @ExplicitNull public var transport: String? = nil
 
+    /// Each step's measured part.
+    public var step: Duration {
+        get { Duration(seconds: stepSeconds) }
+        set { stepSeconds = newValue.seconds }
+    }
+
+    /// The warm-up before each step's measured part.
+    public var warmup: Duration {
+        get { Duration(seconds: warmupSeconds) }
+        set { warmupSeconds = newValue.seconds }
+    }
+
+    /// No step starts after this long searching.
+    public var maximumTime: Duration {
+        get { Duration(seconds: maximumTimeSeconds) }
+        set { maximumTimeSeconds = newValue.seconds }
+    }
+
+    /// The time series' interval.
+    public var interval: Duration {
+        get { Duration(seconds: intervalSeconds) }
+        set { intervalSeconds = newValue.seconds }
+    }
+
     /// Settings with these values.
     public init(
+        objectives: [String], window: String, minimumRate: Double, maximumRate: Double, growthFactor: Double, precision: Double,
+        step: Duration, warmup: Duration, maximumTime: Duration, interval: Duration, concurrency: Int, errorStormShare: Double,
+        transport: String?
+    ) {
+        self.init(
+            objectives: objectives, window: window, minimumRate: minimumRate, maximumRate: maximumRate,
+            growthFactor: growthFactor, precision: precision, stepSeconds: step.seconds, warmupSeconds: warmup.seconds,
+            maximumTimeSeconds: maximumTime.seconds, intervalSeconds: interval.seconds, concurrency: concurrency,
+            errorStormShare: errorStormShare, transport: transport
+        )
+    }
+
+    /// The same, with its durations in the units the report stores.
+    package init(
         objectives: [String], window: String, minimumRate: Double, maximumRate: Double, growthFactor: Double, precision: Double,
         stepSeconds: Double, warmupSeconds: Double, maximumTimeSeconds: Double, intervalSeconds: Double, concurrency: Int,
         errorStormShare: Double, transport: String?
@@ -101,8 +140,8 @@ extension CapacitySettings {
         self.init(
             objectives: search.objectives.map(\.description), window: search.window.description,
             minimumRate: search.minimumRate, maximumRate: search.maximumRate, growthFactor: search.growthFactor, precision: search.precision,
-            stepSeconds: Double(search.stepNanoseconds) / 1e9, warmupSeconds: Double(search.warmupNanoseconds) / 1e9,
-            maximumTimeSeconds: Double(search.maximumTimeNanoseconds) / 1e9, intervalSeconds: Double(search.intervalNanoseconds) / 1e9,
+            stepSeconds: search.step.seconds, warmupSeconds: search.warmup.seconds,
+            maximumTimeSeconds: search.maximumTime.seconds, intervalSeconds: search.interval.seconds,
             concurrency: search.concurrency, errorStormShare: search.limits.errorStormShare, transport: transport
         )
     }

@@ -40,11 +40,22 @@ public struct CapacityResult: Codable, Sendable, Equatable {
     public var stopReason: StopReason
     /// The stop and the limit, in a sentence or two.
     public var explanation: String
-    /// How long the search took, seconds.
-    public var searchSeconds: Double
+    /// ``searchTime`` in seconds, as the report stores it.
+    package var searchSeconds: Double
+
+    /// How long the search took.
+    public var searchTime: Duration {
+        get { Duration(seconds: searchSeconds) }
+        set { searchSeconds = newValue.seconds }
+    }
 
     /// A result that stopped for `stopReason`.
-    public init(stopReason: StopReason, explanation: String, searchSeconds: Double) {
+    public init(stopReason: StopReason, explanation: String, searchTime: Duration) {
+        self.init(stopReason: stopReason, explanation: explanation, searchSeconds: searchTime.seconds)
+    }
+
+    /// The same, with its durations in the units the report stores.
+    package init(stopReason: StopReason, explanation: String, searchSeconds: Double) {
         self.stopReason = stopReason
         self.explanation = explanation
         self.searchSeconds = searchSeconds
@@ -56,13 +67,24 @@ public struct CapacityResult: Codable, Sendable, Equatable {
     public struct Knee: Codable, Sendable, Equatable {
         /// The step's rate, requests per second.
         public var rate: Double
-        /// Its corrected p99, nanoseconds.
-        public var p99Nanoseconds: UInt64
+        /// ``p99`` in nanoseconds, as the report stores it.
+        package var p99Nanoseconds: UInt64
         /// How much the slope of log p99 over log rate grows there.
         public var slopeIncrease: Double
 
+        /// Its corrected p99.
+        public var p99: Duration {
+            get { Duration(nanoseconds: p99Nanoseconds) }
+            set { p99Nanoseconds = newValue.nanoseconds }
+        }
+
         /// A knee at `rate`.
-        public init(rate: Double, p99Nanoseconds: UInt64, slopeIncrease: Double) {
+        public init(rate: Double, p99: Duration, slopeIncrease: Double) {
+            self.init(rate: rate, p99Nanoseconds: p99.nanoseconds, slopeIncrease: slopeIncrease)
+        }
+
+        /// The same, with its durations in the units the report stores.
+        package init(rate: Double, p99Nanoseconds: UInt64, slopeIncrease: Double) {
             self.rate = rate
             self.p99Nanoseconds = p99Nanoseconds
             self.slopeIncrease = slopeIncrease
@@ -73,15 +95,26 @@ public struct CapacityResult: Codable, Sendable, Equatable {
     public struct Concurrency: Codable, Sendable, Equatable {
         /// The step's achieved rate, requests per second.
         public var rate: Double
-        /// Its mean uncorrected latency, seconds.
-        public var meanLatencySeconds: Double
+        /// ``meanLatency`` in seconds, as the report stores it.
+        package var meanLatencySeconds: Double
         /// The sampled mean of requests in flight.
         @ExplicitNull public var measured: Double? = nil
         /// `rate × meanLatencySeconds`.
         public var littlesLaw: Double
 
+        /// Its mean uncorrected latency.
+        public var meanLatency: Duration {
+            get { Duration(seconds: meanLatencySeconds) }
+            set { meanLatencySeconds = newValue.seconds }
+        }
+
         /// The concurrency of a step at `rate` with `meanLatencySeconds`, and what was sampled.
-        public init(rate: Double, meanLatencySeconds: Double, measured: Double?) {
+        public init(rate: Double, meanLatency: Duration, measured: Double?) {
+            self.init(rate: rate, meanLatencySeconds: meanLatency.seconds, measured: measured)
+        }
+
+        /// The same, with its durations in the units the report stores.
+        package init(rate: Double, meanLatencySeconds: Double, measured: Double?) {
             self.rate = rate
             self.meanLatencySeconds = meanLatencySeconds
             self.measured = measured

@@ -27,15 +27,15 @@ public struct CapacitySearch: Sendable {
     /// Bisection stops when the failing rate is within this fraction above the passing one.
     public var precision = 0.05
     /// Each step's measured part, and the warm-up before it.
-    public var stepNanoseconds: UInt64 = 10_000_000_000
-    public var warmupNanoseconds: UInt64 = 2_000_000_000
+    public var step: Duration = .seconds(10)
+    public var warmup: Duration = .seconds(2)
     /// No step starts after this much time searching.
-    public var maximumTimeNanoseconds: UInt64 = 600_000_000_000
+    public var maximumTime: Duration = .seconds(600)
     /// The time series' interval within each step.
-    public var intervalNanoseconds: UInt64 = 1_000_000_000
+    public var interval: Duration = .seconds(1)
     /// The most requests in flight, and each request's time limit.
     public var concurrency = 256
-    public var requestTimeoutNanoseconds: UInt64 = 10_000_000_000
+    public var requestTimeout: Duration = .seconds(10)
     /// What else decides a step.
     public var limits = CapacityStep.Limits()
 
@@ -55,10 +55,10 @@ public struct CapacitySearch: Sendable {
     /// The open loop of one step at `rate`.
     public func configuration(rate: Double) -> LoadConfiguration {
         var configuration = LoadConfiguration(
-            concurrency: concurrency, rate: rate, durationNanoseconds: warmupNanoseconds.addingSaturated(stepNanoseconds),
-            requestTimeoutNanoseconds: requestTimeoutNanoseconds
+            concurrency: concurrency, rate: rate,
+            duration: Duration(nanoseconds: warmup.nanoseconds.addingSaturated(step.nanoseconds)), requestTimeout: requestTimeout
         )
-        configuration.intervalNanoseconds = intervalNanoseconds
+        configuration.interval = interval
         return configuration
     }
 
@@ -77,7 +77,7 @@ public struct CapacitySearch: Sendable {
                 return nil
             }
             let elapsed = runner.now() &- started
-            guard elapsed < maximumTimeNanoseconds else {
+            guard elapsed < maximumTime.nanoseconds else {
                 stop = (.timeLimit, nil)
                 return nil
             }
@@ -90,7 +90,7 @@ public struct CapacitySearch: Sendable {
                 }
                 let judged = try CapacityStep(
                     judging: result, number: steps.count + 1, phase: phase, targetRate: rate, startSeconds: Double(elapsed) / 1e9,
-                    warmupSeconds: Double(warmupNanoseconds) / 1e9, objectives: objectives, window: window, limits: limits
+                    warmupSeconds: warmup.seconds, objectives: objectives, window: window, limits: limits
                 )
                 steps.append(judged)
                 stepCompleted(judged)

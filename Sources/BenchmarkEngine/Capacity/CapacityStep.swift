@@ -33,11 +33,12 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     public var phase: Phase
     /// Requests per second asked for.
     public var targetRate: Double
-    /// Seconds from the search's start to the step's.
-    public var startSeconds: Double
-    /// The warm-up, discarded, and the measured part after it, seconds.
-    public var warmupSeconds: Double
-    public var measuredSeconds: Double
+    /// ``start`` in seconds, as the report stores it.
+    package var startSeconds: Double
+    /// ``warmup`` in seconds, as the report stores it.
+    package var warmupSeconds: Double
+    /// ``measured`` in seconds, as the report stores it.
+    package var measuredSeconds: Double
     /// The measured part's requests.
     public var outcomes: ScenarioResult.Outcomes
     /// Requests sent per second over the measured part.
@@ -61,8 +62,39 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     /// The whole step interval by interval, warm-up first.
     @ExplicitNull public var timeSeries: TimeSeries? = nil
 
+    /// The time from the search's start to the step's.
+    public var start: Duration {
+        get { Duration(seconds: startSeconds) }
+        set { startSeconds = newValue.seconds }
+    }
+
+    /// The warm-up, discarded.
+    public var warmup: Duration {
+        get { Duration(seconds: warmupSeconds) }
+        set { warmupSeconds = newValue.seconds }
+    }
+
+    /// The measured part after the warm-up.
+    public var measured: Duration {
+        get { Duration(seconds: measuredSeconds) }
+        set { measuredSeconds = newValue.seconds }
+    }
+
     /// A step with these figures.
     public init(
+        number: Int, phase: Phase, targetRate: Double, start: Duration, warmup: Duration, measured: Duration,
+        outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency, uncorrectedLatency: ScenarioResult.Latency,
+        verdict: ServiceLevelVerdict, status: Status, reasons: [String]
+    ) {
+        self.init(
+            number: number, phase: phase, targetRate: targetRate, startSeconds: start.seconds, warmupSeconds: warmup.seconds,
+            measuredSeconds: measured.seconds, outcomes: outcomes, latency: latency, uncorrectedLatency: uncorrectedLatency,
+            verdict: verdict, status: status, reasons: reasons
+        )
+    }
+
+    /// The same, with its durations in the units the report stores.
+    package init(
         number: Int, phase: Phase, targetRate: Double, startSeconds: Double, warmupSeconds: Double, measuredSeconds: Double,
         outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency, uncorrectedLatency: ScenarioResult.Latency,
         verdict: ServiceLevelVerdict, status: Status, reasons: [String]

@@ -75,3 +75,11 @@ public struct HistoryPoint: Sendable, Equatable {
         figures[name]
     }
 }
+
+/// One figure of a scenario in one run: a point of a trend.
+public struct HistoryValue: Sendable, Equatable {
+    /// The run the figure comes from.
+    public var run: HistoryRun
+    /// The figure.
+    public var value: Double
+}

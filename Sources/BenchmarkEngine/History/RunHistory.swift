@@ -138,8 +138,8 @@ public struct RunHistory: Sendable {
 
     /// One figure of the scenario in every run that has it, oldest first: what a trend or a
     /// change-point search reads.
-    public func values(of figure: String, in scenario: String) throws(HistoryError) -> [(run: HistoryRun, value: Double)] {
-        try series(of: scenario).compactMap { point in point[figure: figure].map { (point.run, $0) } }
+    public func values(of figure: String, in scenario: String) throws(HistoryError) -> [HistoryValue] {
+        try series(of: scenario).compactMap { point in point[figure: figure].map { HistoryValue(run: point.run, value: $0) } }
     }
 
     private func connect() throws(HistoryError) -> SQLiteConnection {

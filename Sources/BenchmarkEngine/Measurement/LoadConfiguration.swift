@@ -1,6 +1,6 @@
 /// How a load run drives requests: how many at once, at what rate, for how long.
 ///
-/// However the server behaves, a run ends within ``hardStopNanoseconds`` of its start: requests start
+/// However the server behaves, a run ends within ``hardStop`` of its start: requests start
 /// only during the duration, each should end within its timeout, and the runner stops waiting after
 /// that plus a grace period even for a transport that ignores its own timeout.
 public struct LoadConfiguration: Sendable, Equatable {
@@ -14,13 +14,12 @@ public struct LoadConfiguration: Sendable, Equatable {
     /// the last one until the duration ends (which normally is the stages' total). Empty for a
     /// constant rate or a closed loop.
     public var stages: [LoadStage] = []
-    /// The most requests to send; the run also ends at `durationNanoseconds`, whichever comes first.
+    /// The most requests to send; the run also ends at ``duration``, whichever comes first.
     public var maximumRequests: Int?
-    /// How long to start requests. No request starts after it; those in flight are waited for until
-    /// the hard stop.
-    public var durationNanoseconds: UInt64
-    /// How long one request may take, as the transport is told; it sets the hard stop.
-    public var requestTimeoutNanoseconds: UInt64
+    /// ``duration`` in the nanoseconds the runner counts in.
+    package var durationNanoseconds: UInt64
+    /// ``requestTimeout`` in the nanoseconds the runner counts in.
+    package var requestTimeoutNanoseconds: UInt64
     /// Requests sent first and not measured; the warm-up is bounded like the run.
     public var warmupRequests: Int
     /// This generator's part of the run: in an open loop, its slots of the whole run's schedule
@@ -31,32 +30,51 @@ public struct LoadConfiguration: Sendable, Equatable {
     /// shards told one wall-clock start keep one schedule however late each process wakes; `nil` to
     /// start at the first worker's first request. Requests due before the workers run start late,
     /// their latency counted from when they were due.
-    public var startNanoseconds: UInt64?
-    /// The length of one interval of the run's time series; each request counts in the interval of
-    /// its intended start.
-    public var intervalNanoseconds = defaultIntervalNanoseconds
+    package var startNanoseconds: UInt64?
+    /// ``interval`` in the nanoseconds the runner counts in.
+    package var intervalNanoseconds = defaultIntervalNanoseconds
 
     /// The time series' interval unless one is set: a second, as HdrHistogram's logs and k6 use.
-    public static let defaultIntervalNanoseconds: UInt64 = 1_000_000_000
+    package static let defaultIntervalNanoseconds: UInt64 = 1_000_000_000
 
     /// What the runner allows past `duration + requestTimeout` for the transport's own timers to fire,
     /// so that requests it times out are counted as it reports them.
-    public static let stopGraceNanoseconds: UInt64 = 1_000_000_000
+    package static let stopGraceNanoseconds: UInt64 = 1_000_000_000
+
+    /// How long to start requests. No request starts after it; those in flight are waited for until
+    /// the hard stop.
+    public var duration: Duration {
+        get { Duration(nanoseconds: durationNanoseconds) }
+        set { durationNanoseconds = newValue.nanoseconds }
+    }
+
+    /// How long one request may take, as the transport is told; it sets the hard stop.
+    public var requestTimeout: Duration {
+        get { Duration(nanoseconds: requestTimeoutNanoseconds) }
+        set { requestTimeoutNanoseconds = newValue.nanoseconds }
+    }
+
+    /// The length of one interval of the run's time series; each request counts in the interval of
+    /// its intended start.
+    public var interval: Duration {
+        get { Duration(nanoseconds: intervalNanoseconds) }
+        set { intervalNanoseconds = newValue.nanoseconds }
+    }
 
     /// A configuration with these settings.
     public init(
         concurrency: Int,
         rate: Double? = nil,
         maximumRequests: Int? = nil,
-        durationNanoseconds: UInt64,
-        requestTimeoutNanoseconds: UInt64 = 60_000_000_000,
+        duration: Duration,
+        requestTimeout: Duration = .seconds(60),
         warmupRequests: Int = 0
     ) {
         self.concurrency = concurrency
         self.rate = rate
         self.maximumRequests = maximumRequests
-        self.durationNanoseconds = durationNanoseconds
-        self.requestTimeoutNanoseconds = requestTimeoutNanoseconds
+        self.durationNanoseconds = duration.nanoseconds
+        self.requestTimeoutNanoseconds = requestTimeout.nanoseconds
         self.warmupRequests = warmupRequests
     }
 
@@ -67,13 +85,13 @@ public struct LoadConfiguration: Sendable, Equatable {
         startRate: Double? = nil,
         stages: [LoadStage],
         maximumRequests: Int? = nil,
-        requestTimeoutNanoseconds: UInt64 = 60_000_000_000,
+        requestTimeout: Duration = .seconds(60),
         warmupRequests: Int = 0
     ) {
         self.init(
             concurrency: concurrency, rate: startRate, maximumRequests: maximumRequests,
-            durationNanoseconds: stages.reduce(0) { $0.addingSaturated($1.durationNanoseconds) },
-            requestTimeoutNanoseconds: requestTimeoutNanoseconds, warmupRequests: warmupRequests
+            duration: Duration(nanoseconds: stages.reduce(0) { $0.addingSaturated($1.durationNanoseconds) }),
+            requestTimeout: requestTimeout, warmupRequests: warmupRequests
         )
         self.stages = stages
     }
@@ -83,15 +101,20 @@ public struct LoadConfiguration: Sendable, Equatable {
         rate != nil || !stages.isEmpty
     }
 
-    /// Nanoseconds after the start at which the runner stops waiting for requests still in flight:
-    /// duration + request timeout + ``stopGraceNanoseconds``, saturating rather than overflowing.
-    public var hardStopNanoseconds: UInt64 {
+    /// How long after the start the runner stops waiting for requests still in flight: duration +
+    /// request timeout + a grace period of a second, saturating rather than overflowing.
+    public var hardStop: Duration {
+        Duration(nanoseconds: hardStopNanoseconds)
+    }
+
+    /// ``hardStop`` in the nanoseconds the runner counts in.
+    package var hardStopNanoseconds: UInt64 {
         durationNanoseconds.addingSaturated(requestTimeoutNanoseconds).addingSaturated(Self.stopGraceNanoseconds)
     }
 
     /// `seconds` in whole nanoseconds: 0 for anything not above 0 (NaN included), and at most
     /// `UInt64.max` for anything larger, so that no value of a command line can make a conversion trap.
-    public static func nanoseconds(_ seconds: Double) -> UInt64 {
+    package static func nanoseconds(_ seconds: Double) -> UInt64 {
         let nanoseconds = seconds * 1e9
         guard nanoseconds > 0 else { return 0 }
         // 2^64 is the smallest Double above UInt64.max; everything below it converts.

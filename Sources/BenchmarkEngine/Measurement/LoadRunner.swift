@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Every run has a time series: each request counts in the interval of its intended start, and the
 /// whole run's figures are the sum of the intervals'. The run ends at
-/// ``LoadConfiguration/hardStopNanoseconds`` at the latest, whatever the operation does: requests
+/// ``LoadConfiguration/hardStop`` at the latest, whatever the operation does: requests
 /// still in flight then are counted as timeouts and left running, not cancelled (cancelling a
 /// URLSession `data(for:)` call as it completes can deadlock Foundation 6.3.1 on Linux). Cancelling
 /// the calling task ends the run at once the same way, counting requests in flight as `cancelled`.

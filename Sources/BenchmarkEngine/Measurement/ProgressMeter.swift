@@ -35,9 +35,17 @@ public final class ProgressMeter: Sendable {
         interval.withLock { $0 }
     }
 
-    /// Operations counted since the last reset, and the seconds since then.
-    public var reading: (operations: Int, seconds: Double) {
+    /// Operations counted since the last reset, and the time since then.
+    public var reading: Reading {
         let elapsed = Platform.monotonicNanoseconds() &- startedAt.load(ordering: .relaxed)
-        return (completed.load(ordering: .relaxed), Double(elapsed) / 1e9)
+        return Reading(operations: completed.load(ordering: .relaxed), elapsed: Duration(nanoseconds: elapsed))
+    }
+
+    /// What the meter has counted since its last reset.
+    public struct Reading: Sendable, Equatable {
+        /// Operations completed.
+        public var operations: Int
+        /// Time since the reset.
+        public var elapsed: Duration
     }
 }

@@ -20,8 +20,8 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     public var operations: Int
     /// Operations run to warm up, not measured.
     public var warmupOperations: Int
-    /// Wall-clock seconds of the measured part.
-    public var durationSeconds: Double
+    /// ``duration`` in seconds, as the report stores it.
+    package var durationSeconds: Double
     /// Operations per second over the measured part.
     public var operationsPerSecond: Double
     /// Nanoseconds per operation, one sample per timed batch (micro-benchmarks).
@@ -57,8 +57,19 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     /// The verdict on the service-level objectives the run was given (`--slo`), if any.
     @ExplicitNull public var serviceLevel: ServiceLevelVerdict? = nil
 
+    /// Wall-clock time of the measured part.
+    public var duration: Duration {
+        get { Duration(seconds: durationSeconds) }
+        set { durationSeconds = newValue.seconds }
+    }
+
     /// A result with the figures every scenario has; the others start out `nil`.
-    public init(name: String, kind: Kind, operations: Int, warmupOperations: Int, durationSeconds: Double) {
+    public init(name: String, kind: Kind, operations: Int, warmupOperations: Int, duration: Duration) {
+        self.init(name: name, kind: kind, operations: operations, warmupOperations: warmupOperations, durationSeconds: duration.seconds)
+    }
+
+    /// The same, with its durations in the units the report stores.
+    package init(name: String, kind: Kind, operations: Int, warmupOperations: Int, durationSeconds: Double) {
         self.name = name
         self.kind = kind
         self.operations = operations

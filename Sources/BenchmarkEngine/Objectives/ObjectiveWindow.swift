@@ -6,15 +6,16 @@ public enum ObjectiveWindow: Sendable, Equatable, CustomStringConvertible {
     case interval
     /// Every run of consecutive intervals lasting this long (a rolling window), merged: a breach
     /// must last, not be one noisy interval, yet cannot hide in the average of a long run.
-    case rolling(nanoseconds: UInt64)
+    case rolling(Duration)
 
     /// `whole`, `interval`, or the rolling window's length such as `10s`.
     public var description: String {
         switch self {
-        case .whole: "whole"
-        case .interval: "interval"
-        case .rolling(let nanoseconds):
-            nanoseconds % 1_000_000_000 == 0 ? "\(nanoseconds / 1_000_000_000)s" : "\(Double(nanoseconds) / 1e6)ms"
+        case .whole: return "whole"
+        case .interval: return "interval"
+        case .rolling(let length):
+            let nanoseconds = length.nanoseconds
+            return nanoseconds % 1_000_000_000 == 0 ? "\(nanoseconds / 1_000_000_000)s" : "\(Double(nanoseconds) / 1e6)ms"
         }
     }
 }

@@ -18,9 +18,9 @@ extension ServiceLevelVerdict {
         switch window {
         case .whole: windowLength = intervals.count
         case .interval: windowLength = 1
-        case .rolling(let nanoseconds):
+        case .rolling(let length):
             let interval = intervals.first.map { $0.durationSeconds } ?? 1
-            windowLength = max(1, Int((Double(nanoseconds) / 1e9 / max(interval, 1e-9)).rounded(.up)))
+            windowLength = max(1, Int((length.seconds / max(interval, 1e-9)).rounded(.up)))
         }
         var rolling = RollingWindow(length: max(1, min(windowLength, intervals.count)), slides: window != .whole)
         for interval in intervals {

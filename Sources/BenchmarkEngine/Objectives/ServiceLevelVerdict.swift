@@ -71,15 +71,32 @@ public struct ObjectiveVerdict: Codable, Sendable, Equatable {
 
     /// One window of the time series and the objective's value over it.
     public struct WindowValue: Codable, Sendable, Equatable {
-        /// Seconds from the series' start to the window's start.
-        public var startSeconds: Double
-        /// The window's length, seconds.
-        public var durationSeconds: Double
+        /// ``start`` in seconds, as the report stores it.
+        package var startSeconds: Double
+        /// ``duration`` in seconds, as the report stores it.
+        package var durationSeconds: Double
         /// The objective's metric over the window.
         public var value: Double
 
+        /// The time from the series' start to the window's start.
+        public var start: Duration {
+            get { Duration(seconds: startSeconds) }
+            set { startSeconds = newValue.seconds }
+        }
+
+        /// The window's length.
+        public var duration: Duration {
+            get { Duration(seconds: durationSeconds) }
+            set { durationSeconds = newValue.seconds }
+        }
+
         /// A window with this value.
-        public init(startSeconds: Double, durationSeconds: Double, value: Double) {
+        public init(start: Duration, duration: Duration, value: Double) {
+            self.init(startSeconds: start.seconds, durationSeconds: duration.seconds, value: value)
+        }
+
+        /// The same, with its durations in the units the report stores.
+        package init(startSeconds: Double, durationSeconds: Double, value: Double) {
             self.startSeconds = startSeconds
             self.durationSeconds = durationSeconds
             self.value = value

@@ -45,12 +45,12 @@ public enum CapacityCSVWriter {
 extension CapacityReport {
     /// Every file of the search, rendered: `capacity.json`, `capacity.csv`, `summary.md` and
     /// `report.html`.
-    public func files() throws -> [(name: String, data: Data)] {
+    public func files() throws -> [ReportFile] {
         [
-            ("capacity.json", try JSONReportWriter.render(value: self)),
-            ("capacity.csv", Data(CapacityCSVWriter.render(self).utf8)),
-            ("summary.md", Data(CapacitySummary.markdown(self).utf8)),
-            (ReportFormat.html.fileName, Data(HTMLReportWriter.render(self).utf8)),
+            ReportFile(name: "capacity.json", data: try JSONReportWriter.render(value: self)),
+            ReportFile(name: "capacity.csv", data: Data(CapacityCSVWriter.render(self).utf8)),
+            ReportFile(name: "summary.md", data: Data(CapacitySummary.markdown(self).utf8)),
+            ReportFile(name: ReportFormat.html.fileName, data: Data(HTMLReportWriter.render(self).utf8)),
         ]
     }
 }

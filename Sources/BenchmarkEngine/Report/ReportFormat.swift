@@ -44,17 +44,17 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// The files of `report` in this format, by name: none for a time-series format when the report
     /// has no time series.
-    public func files(for report: Report) throws -> [(name: String, data: Data)] {
+    public func files(for report: Report) throws -> [ReportFile] {
         switch self {
-        case .json: [(fileName, try JSONReportWriter.render(report))]
+        case .json: [ReportFile(name: fileName, data: try JSONReportWriter.render(report))]
         case .csv:
-            [(fileName, Data(CSVReportWriter.render(report).utf8))]
-                + (TimeSeriesCSVWriter.render(report).map { [("timeseries.csv", Data($0.utf8))] } ?? [])
-        case .markdown: [(fileName, Data(SummaryTable(report).markdown().utf8))]
-        case .hlog: IntervalLogWriter.render(report).map { [(fileName, Data($0.utf8))] } ?? []
-        case .html: [(fileName, Data(HTMLReportWriter.render(report).utf8))]
-        case .bmf: [(fileName, try BencherMetricFormatWriter.render(report))]
-        case .githubBenchmark: [(fileName, try GitHubBenchmarkWriter.render(report))]
+            [ReportFile(name: fileName, data: Data(CSVReportWriter.render(report).utf8))]
+                + (TimeSeriesCSVWriter.render(report).map { [ReportFile(name: "timeseries.csv", data: Data($0.utf8))] } ?? [])
+        case .markdown: [ReportFile(name: fileName, data: Data(SummaryTable(report).markdown().utf8))]
+        case .hlog: IntervalLogWriter.render(report).map { [ReportFile(name: fileName, data: Data($0.utf8))] } ?? []
+        case .html: [ReportFile(name: fileName, data: Data(HTMLReportWriter.render(report).utf8))]
+        case .bmf: [ReportFile(name: fileName, data: try BencherMetricFormatWriter.render(report))]
+        case .githubBenchmark: [ReportFile(name: fileName, data: try GitHubBenchmarkWriter.render(report))]
         }
     }
 }

@@ -22,15 +22,15 @@ public struct ReportStore: Sendable {
     /// Writes `files`, rendered in full beforehand, into the directory of run `runID`, points
     /// `latest` at it and returns it.
     @discardableResult
-    public func write(_ rendered: [(name: String, data: Data)], runID: String) throws -> URL {
+    public func write(_ rendered: [ReportFile], runID: String) throws -> URL {
         let runDirectory = directory.appendingPathComponent(runID, isDirectory: true)
         do {
             try Platform.makeDirectories(runDirectory)
         } catch {
             throw ReportError.cannotWrite(path: runDirectory.path, reason: error.reason)
         }
-        for (name, data) in rendered {
-            try Platform.writeAtomically(data, to: runDirectory.appendingPathComponent(name))
+        for file in rendered {
+            try Platform.writeAtomically(file.data, to: runDirectory.appendingPathComponent(file.name))
         }
         try Platform.pointLink(directory.appendingPathComponent("latest"), at: runID)
         return runDirectory

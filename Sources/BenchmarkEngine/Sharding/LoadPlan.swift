@@ -17,14 +17,14 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     @ExplicitNull public var rate: Double?
     /// The stages of a ramping open loop, or `nil`.
     @ExplicitNull public var stages: [LoadStage]? = nil
-    /// The time series' interval, in seconds, or `nil` when the run kept none.
-    @ExplicitNull public var intervalSeconds: Double? = nil
+    /// ``interval`` in seconds, as the report stores it.
+    @ExplicitNull package var intervalSeconds: Double? = nil
     /// The whole run's workers, shared between the shards.
     public var concurrency: Int
-    /// How long requests were started, in seconds.
-    public var durationSeconds: Double
-    /// Each request's time limit, in seconds.
-    public var timeoutSeconds: Double
+    /// ``duration`` in seconds, as the report stores it.
+    package var durationSeconds: Double
+    /// ``timeout`` in seconds, as the report stores it.
+    package var timeoutSeconds: Double
     /// The whole run's request limit (`--requests`), or `nil`.
     @ExplicitNull public var requests: Int?
     /// The largest response body accepted, in bytes after decompression (`--max-body`); `nil` in
@@ -40,12 +40,48 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     /// When this generator's schedule started, in seconds since 1970 by its own clock: the instant
     /// its first request was due (`startAt`, when given).
     public var scheduleStartedAt: Double
+    /// ``lateStart`` in seconds, as the report stores it.
+    @ExplicitNull package var lateStartSeconds: Double? = nil
+
+    /// The time series' interval, or `nil` when the run kept none.
+    public var interval: Duration? {
+        get { intervalSeconds.map { Duration(seconds: $0) } }
+        set { intervalSeconds = newValue?.seconds }
+    }
+
+    /// How long requests were started.
+    public var duration: Duration {
+        get { Duration(seconds: durationSeconds) }
+        set { durationSeconds = newValue.seconds }
+    }
+
+    /// Each request's time limit.
+    public var timeout: Duration {
+        get { Duration(seconds: timeoutSeconds) }
+        set { timeoutSeconds = newValue.seconds }
+    }
+
     /// How long after `startAt` this generator was ready to send, by its clock: requests due
     /// meanwhile started late, their latency counted from when they were due. `nil` without `startAt`.
-    @ExplicitNull public var lateStartSeconds: Double? = nil
+    public var lateStart: Duration? {
+        get { lateStartSeconds.map { Duration(seconds: $0) } }
+        set { lateStartSeconds = newValue?.seconds }
+    }
 
     /// A plan with these settings.
     public init(
+        runLabel: String?, shard: Shard, url: String, method: String, rate: Double?, concurrency: Int, duration: Duration,
+        timeout: Duration, requests: Int?, transport: String, decode: String, startAt: String?, scheduleStartedAt: Double
+    ) {
+        self.init(
+            runLabel: runLabel, shard: shard, url: url, method: method, rate: rate, concurrency: concurrency,
+            durationSeconds: duration.seconds, timeoutSeconds: timeout.seconds, requests: requests, transport: transport,
+            decode: decode, startAt: startAt, scheduleStartedAt: scheduleStartedAt
+        )
+    }
+
+    /// The same, with its durations in the units the report stores.
+    package init(
         runLabel: String?, shard: Shard, url: String, method: String, rate: Double?, concurrency: Int,
         durationSeconds: Double, timeoutSeconds: Double, requests: Int?, transport: String, decode: String,
         startAt: String?, scheduleStartedAt: Double
@@ -74,7 +110,7 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "method": method,
             "headers": headers.isEmpty ? "none" : headers.joined(separator: "; "),
             "rate": rate.map { "\($0)" } ?? "none (closed loop)",
-            "stages": stages.map { $0.map { "\(Double($0.durationNanoseconds) / 1e9) s to \($0.targetRate)/s" }.joined(separator: ", ") } ?? "none",
+            "stages": stages.map { $0.map { "\($0.duration.seconds) s to \($0.targetRate)/s" }.joined(separator: ", ") } ?? "none",
             "interval": intervalSeconds.map { "\($0) s" } ?? "none",
             "concurrency": "\(concurrency)",
             "duration": "\(durationSeconds) s",

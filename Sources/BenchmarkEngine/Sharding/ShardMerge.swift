@@ -99,13 +99,13 @@ public struct ShardMerge: Sendable {
     /// The requests the whole run's open-loop schedule has, as one generator would schedule them;
     /// `nil` for a closed loop.
     private static func fullSchedule(of plan: LoadPlan) -> Int? {
-        let timeout = LoadConfiguration.nanoseconds(plan.timeoutSeconds)
+        let timeout = Duration(seconds: plan.timeoutSeconds)
         let configuration = if let stages = plan.stages, !stages.isEmpty {
-            LoadConfiguration(concurrency: plan.concurrency, startRate: plan.rate, stages: stages, maximumRequests: plan.requests, requestTimeoutNanoseconds: timeout)
+            LoadConfiguration(concurrency: plan.concurrency, startRate: plan.rate, stages: stages, maximumRequests: plan.requests, requestTimeout: timeout)
         } else {
             LoadConfiguration(
                 concurrency: plan.concurrency, rate: plan.rate, maximumRequests: plan.requests,
-                durationNanoseconds: LoadConfiguration.nanoseconds(plan.durationSeconds), requestTimeoutNanoseconds: timeout
+                duration: Duration(seconds: plan.durationSeconds), requestTimeout: timeout
             )
         }
         guard configuration.isOpenLoop else { return nil }

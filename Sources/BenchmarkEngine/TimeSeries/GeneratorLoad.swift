@@ -3,8 +3,8 @@
 /// Little's law says the requests in flight average the rate times the mean latency; the sampled
 /// ``meanInFlight`` is measured independently of both, so the two agreeing is a check on the figures.
 public struct GeneratorLoad: Codable, Sendable, Equatable {
-    /// CPU time, user and system, the bench process used during the measured part, seconds.
-    public var cpuSeconds: Double
+    /// ``cpuTime`` in seconds, as the report stores it.
+    package var cpuSeconds: Double
     /// `cpuSeconds ÷ (duration × CPUs)`: the share of the machine the bench used (0 to 1).
     public var cpuShare: Double
     /// Requests in flight, the mean of samples taken every few milliseconds.
@@ -19,8 +19,25 @@ public struct GeneratorLoad: Codable, Sendable, Equatable {
     /// closed loop, or when no worker ever waited.
     @ExplicitNull public var wakeLateness: LatencySummary? = nil
 
+    /// CPU time, user and system, the bench process used during the measured part.
+    public var cpuTime: Duration {
+        get { Duration(seconds: cpuSeconds) }
+        set { cpuSeconds = newValue.seconds }
+    }
+
     /// Figures with these values.
-    public init(cpuSeconds: Double, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int, wakeLateness: LatencySummary?) {
+    public init(
+        cpuTime: Duration, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int,
+        wakeLateness: LatencySummary?
+    ) {
+        self.init(
+            cpuSeconds: cpuTime.seconds, cpuShare: cpuShare, meanInFlight: meanInFlight, peakInFlight: peakInFlight,
+            lateStarts: lateStarts, wakeLateness: wakeLateness
+        )
+    }
+
+    /// The same, with its durations in the units the report stores.
+    package init(cpuSeconds: Double, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int, wakeLateness: LatencySummary?) {
         self.cpuSeconds = cpuSeconds
         self.cpuShare = cpuShare
         self.meanInFlight = meanInFlight

@@ -46,8 +46,8 @@ struct IntervalEncoder: Sendable {
             encoded[index] = interval
             total.absorb(tally)
             progress.show(IntervalReading(
-                index: index, seconds: intervalSeconds, sent: tally.sent, failed: interval.errors.values.reduce(0, +),
-                p50: interval.latency.summary.p50, p99: interval.latency.summary.p99
+                index: index, length: Duration(seconds: intervalSeconds), sent: tally.sent, failed: interval.errors.values.reduce(0, +),
+                p50: Duration(nanoseconds: interval.latency.summary.p50), p99: Duration(nanoseconds: interval.latency.summary.p99)
             ))
             recorder.recycle(consume tally)
         }

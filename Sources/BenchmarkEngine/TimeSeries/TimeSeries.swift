@@ -6,20 +6,31 @@
 /// and histograms alike.
 ///
 /// Series from several machines running shards of one schedule merge exactly: align their
-/// intervals by wall-clock start (``startUnixMicroseconds`` + ``Interval/startSeconds``), add the
+/// intervals by wall-clock start (``startUnixMicroseconds`` + ``Interval/start``), add the
 /// outcomes, merge the histograms and add the rates.
 public struct TimeSeries: Codable, Sendable, Equatable {
     /// Wall-clock time at which interval 0 starts (the run's first request slot), in microseconds
     /// since the Unix epoch: exact in a JSON reader that keeps numbers as doubles, as JavaScript does.
     public var startUnixMicroseconds: Int64
-    /// The length of every interval but the last, which ends with the run and may be shorter.
-    public var intervalSeconds: Double
+    /// ``interval`` in seconds, as the report stores it.
+    package var intervalSeconds: Double
     /// The intervals in time order, from the first slot to the end of the run's duration (or its
     /// end, when it ended earlier); intervals in which nothing happened are there, empty.
     public var intervals: [Interval]
 
-    /// A series of `intervals` of `intervalSeconds`, starting at `startUnixMicroseconds`.
-    public init(startUnixMicroseconds: Int64, intervalSeconds: Double, intervals: [Interval]) {
+    /// The length of every interval but the last, which ends with the run and may be shorter.
+    public var interval: Duration {
+        get { Duration(seconds: intervalSeconds) }
+        set { intervalSeconds = newValue.seconds }
+    }
+
+    /// A series of `intervals` of `interval`, starting at `startUnixMicroseconds`.
+    public init(startUnixMicroseconds: Int64, interval: Duration, intervals: [Interval]) {
+        self.init(startUnixMicroseconds: startUnixMicroseconds, intervalSeconds: interval.seconds, intervals: intervals)
+    }
+
+    /// The same, with its durations in the units the report stores.
+    package init(startUnixMicroseconds: Int64, intervalSeconds: Double, intervals: [Interval]) {
         self.startUnixMicroseconds = startUnixMicroseconds
         self.intervalSeconds = intervalSeconds
         self.intervals = intervals
@@ -27,10 +38,10 @@ public struct TimeSeries: Codable, Sendable, Equatable {
 
     /// One interval's figures.
     public struct Interval: Codable, Sendable, Equatable {
-        /// Seconds from the series' start to this interval's start.
-        public var startSeconds: Double
-        /// The interval's length, seconds.
-        public var durationSeconds: Double
+        /// ``start`` in seconds, as the report stores it.
+        package var startSeconds: Double
+        /// ``duration`` in seconds, as the report stores it.
+        package var durationSeconds: Double
         /// The requests whose intended start fell in the interval, and how each ended.
         public var outcomes: ScenarioResult.Outcomes
         /// Requests sent per second: `outcomes.sent / durationSeconds`. (The target of an open loop
@@ -47,8 +58,31 @@ public struct TimeSeries: Codable, Sendable, Equatable {
         /// (0 to 1): near 1, the generator itself is the bottleneck; `nil` when not measured.
         @ExplicitNull public var generatorCPU: Double? = nil
 
+        /// The time from the series' start to this interval's start.
+        public var start: Duration {
+            get { Duration(seconds: startSeconds) }
+            set { startSeconds = newValue.seconds }
+        }
+
+        /// The interval's length.
+        public var duration: Duration {
+            get { Duration(seconds: durationSeconds) }
+            set { durationSeconds = newValue.seconds }
+        }
+
         /// An interval with these figures.
         public init(
+            start: Duration, duration: Duration, outcomes: ScenarioResult.Outcomes, latency: ScenarioResult.Latency,
+            uncorrectedLatency: ScenarioResult.Latency?
+        ) {
+            self.init(
+                startSeconds: start.seconds, durationSeconds: duration.seconds, outcomes: outcomes, latency: latency,
+                uncorrectedLatency: uncorrectedLatency
+            )
+        }
+
+        /// The same, with its durations in the units the report stores.
+        package init(
             startSeconds: Double, durationSeconds: Double, outcomes: ScenarioResult.Outcomes,
             latency: ScenarioResult.Latency, uncorrectedLatency: ScenarioResult.Latency?
         ) {

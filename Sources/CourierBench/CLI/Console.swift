@@ -28,8 +28,8 @@ struct Console: Sendable {
         guard isTerminal else { return Ticker(task: nil) }
         let task = Task {
             while !Task.isCancelled {
-                let (operations, seconds) = progress.reading
-                let line = Self.progressLine(scenario, seconds: seconds, operations: operations, latest: progress.latestInterval)
+                let reading = progress.reading
+                let line = Self.progressLine(scenario, seconds: reading.elapsed.seconds, operations: reading.operations, latest: progress.latestInterval)
                 FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(line)".utf8))
                 try? await Task.sleep(for: .milliseconds(200))
             }
@@ -45,8 +45,8 @@ struct Console: Sendable {
         let rate = seconds > 0 ? Double(operations) / seconds : 0
         var line = String(format: "%@  %.1f s  %d ops  %.0f ops/s", scenario, seconds, operations, rate)
         if let latest {
-            line += "  │ last \(SummaryTable.duration(latest.seconds * 1e9)): \(SummaryTable.count(latest.rate))/s"
-                + "  p50 \(SummaryTable.duration(Double(latest.p50)))  p99 \(SummaryTable.duration(Double(latest.p99)))"
+            line += "  │ last \(SummaryTable.duration(latest.length.seconds * 1e9)): \(SummaryTable.count(latest.rate))/s"
+                + "  p50 \(SummaryTable.duration(Double(latest.p50.nanoseconds)))  p99 \(SummaryTable.duration(Double(latest.p99.nanoseconds)))"
                 + "  \(latest.failed) error\(latest.failed == 1 ? "" : "s")"
         }
         return line

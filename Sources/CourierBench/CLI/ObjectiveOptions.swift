@@ -38,7 +38,7 @@ struct ObjectiveOptions: Equatable, Sendable {
             guard let seconds = DurationText.seconds(text), seconds >= intervalSeconds else {
                 throw UsageError(message: "invalid value '\(text)' for '--slo-window' (expected whole, interval, or a duration of at least the interval, \(intervalSeconds) s, such as 10s)", usage: parsed.usage)
             }
-            options.window = .rolling(nanoseconds: LoadConfiguration.nanoseconds(seconds))
+            options.window = .rolling(Duration(seconds: seconds))
         }
         if parsed.contains(window), options.objectives.isEmpty {
             throw UsageError(message: "'--slo-window' needs at least one '--slo'", usage: parsed.usage)

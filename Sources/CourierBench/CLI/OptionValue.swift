@@ -154,8 +154,9 @@ extension OptionValue where Value == Int {
 }
 
 extension OptionValue where Value: Equatable {
-    /// One of `choices`, by name; a message lists them joined with "or".
-    public static func choice(_ choices: [(name: String, value: Value)]) -> OptionValue {
+    /// One of `values`, by its `name`; a message lists the names joined with "or".
+    public static func choice(_ values: [Value], name: (Value) -> String) -> OptionValue {
+        let choices = values.map { (name: name($0), value: $0) }
         let names = choices.map(\.name)
         return OptionValue(completion: .choices(names), describe: { value in
             choices.first { $0.value == value }?.name ?? "\(value)"
@@ -171,7 +172,7 @@ extension OptionValue where Value: Equatable {
 extension OptionValue where Value: RawRepresentable & CaseIterable & Equatable, Value.RawValue == String {
     /// One of the enumeration's cases, by its raw value.
     public static var choice: OptionValue {
-        choice(Value.allCases.map { ($0.rawValue, $0) })
+        choice(Array(Value.allCases), name: \.rawValue)
     }
 }
 

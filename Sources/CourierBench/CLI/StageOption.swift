@@ -26,7 +26,7 @@ enum StageOption {
                 throw refuse("the rate '\(rate)' is not a number of requests per second from 0 to 1000000")
             }
             total += seconds
-            stages.append(LoadStage(durationNanoseconds: LoadConfiguration.nanoseconds(seconds), targetRate: target))
+            stages.append(LoadStage(duration: Duration(seconds: seconds), targetRate: target))
         }
         guard total <= 86_400 else {
             throw UsageError(message: "the stages of '--stage' last \(Int(total)) s in all; at most 24h", usage: usage)

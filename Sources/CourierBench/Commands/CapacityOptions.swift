@@ -37,7 +37,7 @@ struct CapacityOptions: Equatable {
         help: "The most any step asks for, {range}, at least --min-rate."
     )
     static let step = OptionDeclaration(
-        "step", value: .duration(in: 0.1...3600, examples: "10s or 500ms"), default: Double(engine.stepNanoseconds) / 1e9, valueName: "<d>",
+        "step", value: .duration(in: 0.1...3600, examples: "10s or 500ms"), default: engine.step.seconds, valueName: "<d>",
         help: "Each step's measured part, {range}."
     )
     static let warmup = OptionDeclaration(
@@ -55,7 +55,7 @@ struct CapacityOptions: Equatable {
         help: "Bisection stops once the failing rate is within this much above the passing one: 0.1%–100%, or a fraction such as 0.05."
     )
     static let maximumTime = OptionDeclaration(
-        "max-time", value: .duration(in: 1...86_400, examples: "10s or 500ms"), default: Double(engine.maximumTimeNanoseconds) / 1e9,
+        "max-time", value: .duration(in: 1...86_400, examples: "10s or 500ms"), default: engine.maximumTime.seconds,
         valueName: "<d>", help: "No step starts after this long, {range}."
     )
     static let concurrencyOption = OptionDeclaration(
@@ -128,12 +128,12 @@ struct CapacityOptions: Equatable {
         search.minimumRate = minimumRate
         search.maximumRate = maximumRate
         search.precision = precision
-        search.stepNanoseconds = LoadConfiguration.nanoseconds(stepSeconds)
-        search.warmupNanoseconds = LoadConfiguration.nanoseconds(warmup)
-        search.maximumTimeNanoseconds = LoadConfiguration.nanoseconds(maximumTimeSeconds)
-        search.intervalNanoseconds = LoadConfiguration.nanoseconds(interval)
+        search.step = Duration(seconds: stepSeconds)
+        search.warmup = Duration(seconds: warmup)
+        search.maximumTime = Duration(seconds: maximumTimeSeconds)
+        search.interval = Duration(seconds: interval)
         search.concurrency = concurrency
-        search.requestTimeoutNanoseconds = LoadConfiguration.nanoseconds(request.timeoutSeconds)
+        search.requestTimeout = Duration(seconds: request.timeoutSeconds)
         return search
     }
 }

@@ -69,7 +69,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
         var fields = HTTPHeaders()
         for header in headers { fields.add(name: header.name, value: header.value) }
         let request = HTTPRequest(method: method, url: url.absoluteString, headers: fields)
-        let open = try transport.make(TransportSettings(connections: 1, timeoutSeconds: timeoutSeconds))
+        let open = try transport.make(TransportSettings(connections: 1, timeout: Duration(seconds: timeoutSeconds)))
         let exchange: (HTTPResponse, Data)
         do {
             exchange = try await open.client(baseURL: url).data(for: request)

@@ -107,7 +107,7 @@ struct LoadOptions: Equatable {
                 throw UsageError(message: "'--stage' and '--duration' do not go together: the stages' durations add up to the run's", usage: usage)
             }
             options.stages = try StageOption.parse(stages, usage: usage)
-            options.durationSeconds = options.stages.reduce(0) { $0 + Double($1.durationNanoseconds) / 1e9 }
+            options.durationSeconds = options.stages.reduce(0) { $0 + $1.duration.seconds }
         }
         options.intervalSeconds = try values.value(of: interval)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.intervalSeconds)
@@ -155,16 +155,15 @@ struct LoadOptions: Equatable {
         var configuration = if stages.isEmpty {
             LoadConfiguration(
                 concurrency: concurrency, rate: rate, maximumRequests: requests,
-                durationNanoseconds: LoadConfiguration.nanoseconds(durationSeconds),
-                requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(request.timeoutSeconds)
+                duration: Duration(seconds: durationSeconds), requestTimeout: Duration(seconds: request.timeoutSeconds)
             )
         } else {
             LoadConfiguration(
                 concurrency: concurrency, startRate: rate, stages: stages, maximumRequests: requests,
-                requestTimeoutNanoseconds: LoadConfiguration.nanoseconds(request.timeoutSeconds)
+                requestTimeout: Duration(seconds: request.timeoutSeconds)
             )
         }
-        configuration.intervalNanoseconds = LoadConfiguration.nanoseconds(intervalSeconds)
+        configuration.interval = Duration(seconds: intervalSeconds)
         configuration.shard = shard
         return configuration
     }

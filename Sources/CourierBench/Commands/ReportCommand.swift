@@ -80,7 +80,7 @@ public struct ReportCommand: BenchCommand, Equatable {
         } else {
             let loaded = try runs.map { try RunArchive.loadRun(URL(fileURLWithPath: $0)) }
             page = HTMLReportWriter.render(runs: loaded.enumerated().map { index, run in
-                (label: index < labels.count ? labels[index] : run.report.runID, report: run.report)
+                LabeledReport(label: index < labels.count ? labels[index] : run.report.runID, report: run.report)
             })
             directory = loaded.count == 1 ? loaded[0].directory : URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         }

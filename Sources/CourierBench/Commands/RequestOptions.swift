@@ -122,7 +122,7 @@ struct RequestOptions: Equatable {
     static func transport(in suite: BenchSuite, help: String? = nil) -> OptionDeclaration<TransportKind> {
         let described = suite.transports.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ")
         return OptionDeclaration(
-            "transport", value: .choice(suite.transports.map { ($0.name, $0) }), default: .urlSession, valueName: "<t>",
+            "transport", value: .choice(suite.transports, name: \.name), default: .urlSession, valueName: "<t>",
             help: help ?? "\(described)."
         )
     }

@@ -105,7 +105,7 @@ public struct RunCommand: BenchCommand, Equatable {
         if run.history == nil, let orphan = [commitOption, branchOption].first(where: parsed.contains) {
             throw UsageError(message: "'--\(orphan.name)' is recorded only in a history; add '--history <file>'", usage: parsed.usage)
         }
-        run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Double(LoadConfiguration.defaultIntervalNanoseconds) / 1e9)
+        run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Duration(nanoseconds: LoadConfiguration.defaultIntervalNanoseconds).seconds)
         run.formats = try parsed.value(of: format)
         return run
     }

@@ -13,8 +13,7 @@ public struct Backend: Sendable {
     let description: String
     /// Each request's limit in a round trip, whatever answers: the transports are made with it, and
     /// the load runner stops waiting for a request past it.
-    static let requestTimeoutNanoseconds: UInt64 = 10_000_000_000
-    private static var timeoutSeconds: Double { Double(requestTimeoutNanoseconds) / 1e9 }
+    static let requestTimeout: Duration = .seconds(10)
     private let open: @Sendable (_ client: APIClient, _ request: HTTPRequest, _ concurrency: Int) async throws -> Connection
 
     /// A client rebound to the backend, and how to release what was opened for it.
@@ -69,7 +68,7 @@ public struct Backend: Sendable {
         Backend(description: "a local server through \(transport.name)") { client, _, concurrency in
             let server = try await start()
             do {
-                let open = try transport.make(TransportSettings(connections: concurrency, timeoutSeconds: Self.timeoutSeconds))
+                let open = try transport.make(TransportSettings(connections: concurrency, timeout: Self.requestTimeout))
                 return Connection(client: client.rebound(to: server.baseURL, transport: open.transport)) {
                     await open.shutDown()
                     await server.stop()
@@ -85,7 +84,7 @@ public struct Backend: Sendable {
     /// is: a round trip sends as fast as it can.
     public static func server(at baseURL: URL, transport: TransportKind = .urlSession) -> Backend {
         Backend(description: "\(Redaction.url(baseURL.absoluteString)) through \(transport.name)") { client, _, concurrency in
-            let open = try transport.make(TransportSettings(connections: concurrency, timeoutSeconds: Self.timeoutSeconds))
+            let open = try transport.make(TransportSettings(connections: concurrency, timeout: Self.requestTimeout))
             return Connection(client: client.rebound(to: baseURL, transport: open.transport), close: open.shutDown)
         }
     }

@@ -32,12 +32,9 @@ public struct Loop: Sendable, Equatable {
             throw LoopError("rate \(rate) is not above 0 and at most 10,000,000 requests per second")
         }
         let length = duration ?? (isQuick ? .seconds(1) : .seconds(3))
-        let (seconds, attoseconds) = length.components
-        guard length > .zero, seconds < 86_400 else { throw LoopError("duration \(length) is not above 0 and under a day") }
-        let nanoseconds = UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        guard length > .zero, length < .seconds(86_400) else { throw LoopError("duration \(length) is not above 0 and under a day") }
         return LoadConfiguration(
-            concurrency: concurrency, rate: rate, durationNanoseconds: nanoseconds,
-            requestTimeoutNanoseconds: Backend.requestTimeoutNanoseconds, warmupRequests: concurrency * 20
+            concurrency: concurrency, rate: rate, duration: length, requestTimeout: Backend.requestTimeout, warmupRequests: concurrency * 20
         )
     }
 }

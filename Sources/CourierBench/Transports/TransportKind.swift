@@ -37,8 +37,8 @@ public struct TransportKind: Sendable, Equatable {
     /// no cache, the connection cap, and the timeout both per read and for the whole request.
     public static let urlSession = TransportKind(name: "urlsession", summary: "Foundation's URLSession") { settings in
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = settings.timeoutSeconds
-        configuration.timeoutIntervalForResource = settings.timeoutSeconds
+        configuration.timeoutIntervalForRequest = settings.timeout.seconds
+        configuration.timeoutIntervalForResource = settings.timeout.seconds
         configuration.httpMaximumConnectionsPerHost = settings.connections
         configuration.urlCache = nil
         let transport = URLSessionTransport(configuration: configuration)
@@ -51,8 +51,7 @@ public struct TransportKind: Sendable, Equatable {
         // timed out by the session, which ends the call: a call left running while its server
         // closes the connection mid-head crashes that Foundation ("Transfer completed, but
         // there's no response"). Only a server that keeps sending is given up by the middleware.
-        let timeout = Duration.nanoseconds(Int64(clamping: LoadConfiguration.nanoseconds(settings.timeoutSeconds)))
-        let deadline = TimeoutMiddleware(timeout + .milliseconds(100), abandonment: .leaveRunning)
+        let deadline = TimeoutMiddleware(settings.timeout + .milliseconds(100), abandonment: .leaveRunning)
         return OpenTransport(transport, deadline: deadline) { transport.session.finishTasksAndInvalidate() }
     }
 }

@@ -139,8 +139,8 @@ import Testing
     /// kind of latency, and a table row per run.
     @Test func severalRunsAreOverlaidWithALegend() throws {
         let runs = [
-            (label: "before", report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [1_000_000, 2_000_000])], runID: "a")),
-            (label: "after <b>", report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [3_000_000, 4_000_000])], runID: "b")),
+            LabeledReport(label: "before", report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [1_000_000, 2_000_000])], runID: "a")),
+            LabeledReport(label: "after <b>", report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [3_000_000, 4_000_000])], runID: "b")),
         ]
         let page = HTMLReportWriter.render(runs: runs)
         #expect(page.contains("report: 2 runs"))
@@ -155,8 +155,8 @@ import Testing
     /// they share one chart, which is the comparison asked for.
     @Test func singleLoadRunsUnderDifferentNamesShareOneChart() throws {
         let runs = [
-            (label: "urlsession", report: PageFixtures.report([try PageFixtures.load("load/url/urlsession", latencies: [1_000_000])], runID: "a")),
-            (label: "curl", report: PageFixtures.report([try PageFixtures.load("load/url/curl", latencies: [500_000])], runID: "b")),
+            LabeledReport(label: "urlsession", report: PageFixtures.report([try PageFixtures.load("load/url/urlsession", latencies: [1_000_000])], runID: "a")),
+            LabeledReport(label: "curl", report: PageFixtures.report([try PageFixtures.load("load/url/curl", latencies: [500_000])], runID: "b")),
         ]
         let page = HTMLReportWriter.render(runs: runs)
         #expect(page.contains("<h3>load/url/urlsession vs load/url/curl</h3>"))
@@ -172,7 +172,7 @@ import Testing
         #expect(page.contains("One scenario ran and produced no figures"))
         #expect(page.contains("<th scope=\"row\">decode/&lt;b&gt;</th><td class=\"regression\">✖ crashed</td><td>its process crashed with SIGILL: Fatal error</td><td>failures/decode/&lt;b&gt;.log</td>"))
 
-        let overlay = HTMLReportWriter.render(runs: [("before", PageFixtures.report([])), ("after", broken)])
+        let overlay = HTMLReportWriter.render(runs: [LabeledReport(label: "before", report: PageFixtures.report([])), LabeledReport(label: "after", report: broken)])
         #expect(overlay.contains("<th scope=\"col\">run</th><th scope=\"col\">failed</th>"))
         #expect(overlay.contains("</th><td>after</td><td class=\"regression\">✖ crashed</td>"))
         #expect(!HTMLReportWriter.render(PageFixtures.report([])).contains("Scenarios that failed"))

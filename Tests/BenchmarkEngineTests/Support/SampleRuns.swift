@@ -11,7 +11,7 @@ enum SampleRuns {
 
     /// An open loop of 300 requests/s for 0.4 s in 100 ms intervals, every fifth request failing.
     static func openLoop(named name: String = "load/sample/open") async throws -> ScenarioResult {
-        var configuration = LoadConfiguration(concurrency: 4, rate: 300, durationNanoseconds: 400_000_000)
+        var configuration = LoadConfiguration(concurrency: 4, rate: 300, duration: .milliseconds(400))
         configuration.intervalNanoseconds = 100_000_000
         let calls = Counter()
         let context = ScenarioContext(name: name, isQuick: true, allocations: nil, progress: ProgressMeter())

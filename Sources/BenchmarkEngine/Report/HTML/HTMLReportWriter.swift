@@ -11,13 +11,13 @@ public enum HTMLReportWriter {
     /// The page of one run, with its comparison with a baseline when it has one, and the trends of
     /// its scenarios in a history (`run --history`) when given some.
     public static func render(_ report: Report, trends: [ScenarioTrend] = []) -> String {
-        render(runs: [(label: report.runID, report: report)], trends: trends)
+        render(runs: [LabeledReport(label: report.runID, report: report)], trends: trends)
     }
 
     /// One page over several runs, each under its `label` (`before`, `curl`): every run's spectra
     /// and figures on the same axes, told apart by colour and marker, with a legend. A comparison
     /// is shown when a single run carries one.
-    public static func render(runs: [(label: String, report: Report)], trends: [ScenarioTrend] = []) -> String {
+    public static func render(runs: [LabeledReport], trends: [ScenarioTrend] = []) -> String {
         let runs = ReportRun.numbered(runs)
         var sections: [(name: String, anchor: String, html: String)] = []
         if runs.count == 1, let comparison = runs[0].report.baselineComparison {
@@ -69,7 +69,7 @@ public enum HTMLReportWriter {
         )
         let sections = [
             (name: "Capacity", anchor: "capacity", html: CapacitySection.html(capacity)),
-            (name: "Run", anchor: "runs", html: RunSection.html(ReportRun.numbered([(capacity.runID, run)]))),
+            (name: "Run", anchor: "runs", html: RunSection.html(ReportRun.numbered([LabeledReport(label: capacity.runID, report: run)]))),
         ]
         return HTMLPage(
             title: "\(tool(capacity.commandLine)) capacity: run \(capacity.runID)",

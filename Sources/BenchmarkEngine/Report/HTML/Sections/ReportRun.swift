@@ -7,7 +7,7 @@ struct ReportRun: Sendable {
     let index: Int
 
     /// Runs in the order given; each gets the next colour and marker.
-    static func numbered(_ runs: [(label: String, report: Report)]) -> [ReportRun] {
+    static func numbered(_ runs: [LabeledReport]) -> [ReportRun] {
         runs.enumerated().map { ReportRun(label: $1.label, report: $1.report, index: $0) }
     }
 
