@@ -2,7 +2,7 @@
 #define COURIER_CCURL_SHIM_H
 
 #if !__has_include(<curl/curl.h>)
-#error "libcurl's header curl/curl.h is not installed: install libcurl4-openssl-dev (Debian, Ubuntu), or build without the Curl trait (swift build --disable-default-traits --traits Jemalloc,Valgrind)"
+#error "libcurl's header curl/curl.h is not installed: install libcurl4-openssl-dev (Debian, Ubuntu), or build without the Curl trait (swift build --traits Jemalloc,Valgrind)"
 #endif
 #include <curl/curl.h>
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #if !__has_include(<jemalloc/jemalloc.h>)
-#error "jemalloc's header jemalloc/jemalloc.h is not installed: install libjemalloc-dev (Debian, Ubuntu) or jemalloc (Homebrew), or build without the Jemalloc trait (swift build --disable-default-traits --traits Curl,Valgrind)"
+#error "jemalloc's header jemalloc/jemalloc.h is not installed: install libjemalloc-dev (Debian, Ubuntu) or jemalloc (Homebrew), or build without the Jemalloc trait (swift build --traits Curl,Valgrind)"
 #endif
 #include <jemalloc/jemalloc.h>
 

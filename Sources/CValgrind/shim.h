@@ -1,7 +1,7 @@
 // Callgrind's client requests are macros of inline assembly, which Swift cannot call: these wrap the
 // few the bench uses. Outside Valgrind each is a handful of no-op instructions.
 #if !__has_include(<valgrind/callgrind.h>)
-#error "Valgrind's header valgrind/callgrind.h is not installed: install valgrind (Debian, Ubuntu), or build without the Valgrind trait (swift build --disable-default-traits --traits Curl,Jemalloc)"
+#error "Valgrind's header valgrind/callgrind.h is not installed: install valgrind (Debian, Ubuntu), or build without the Valgrind trait (swift build --traits Curl,Jemalloc)"
 #endif
 #include <valgrind/callgrind.h>
 
