@@ -1,68 +1,57 @@
-// swift-tools-version:6.0
-import Foundation
+// swift-tools-version:6.1
 import PackageDescription
 
-// jemalloc makes the bench's allocation figures possible. It is linked when its header is installed
-// (Debian's libjemalloc-dev, Homebrew's jemalloc) unless COURIER_DISABLE_JEMALLOC is set; without it
-// everything still builds and the bench reports allocation figures as unavailable, never as zero.
-let jemallocHeaders = [
-    "/usr/include/jemalloc/jemalloc.h", "/usr/local/include/jemalloc/jemalloc.h",
-    "/opt/homebrew/include/jemalloc/jemalloc.h", "/opt/homebrew/opt/jemalloc/include/jemalloc/jemalloc.h",
-    "/usr/local/opt/jemalloc/include/jemalloc/jemalloc.h",
-]
-let jemallocPkgConfigFiles = [
-    "/usr/lib/x86_64-linux-gnu/pkgconfig/jemalloc.pc", "/usr/lib/aarch64-linux-gnu/pkgconfig/jemalloc.pc",
-    "/usr/lib/pkgconfig/jemalloc.pc", "/usr/share/pkgconfig/jemalloc.pc", "/usr/local/lib/pkgconfig/jemalloc.pc",
-    "/opt/homebrew/lib/pkgconfig/jemalloc.pc", "/opt/homebrew/opt/jemalloc/lib/pkgconfig/jemalloc.pc",
-    "/usr/local/opt/jemalloc/lib/pkgconfig/jemalloc.pc",
-]
-let exists = { (path: String) in FileManager.default.fileExists(atPath: path) }
-let useJemalloc = ProcessInfo.processInfo.environment["COURIER_DISABLE_JEMALLOC"] == nil
-    && jemallocHeaders.contains(where: exists)
-    // Without a .pc file SwiftPM finds the header only on the default include path.
-    && (jemallocPkgConfigFiles.contains(where: exists) || exists("/usr/include/jemalloc/jemalloc.h"))
-let jemallocTargets: [Target] = useJemalloc
-    ? [.systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])])]
-    : []
-let jemalloc: [Target.Dependency] = useJemalloc ? ["CJemalloc"] : []
-let jemallocSettings: [SwiftSetting] = useJemalloc ? [.define("COURIER_JEMALLOC")] : []
+// Three system libraries are traits, all three on by default: the package's shape is the same on
+// every machine, and what is linked is what the build asks for. A trait that is on needs its
+// library's header, and without it the build stops at the C module's shim with an error naming the
+// package to install. A build without one says so: `swift build --traits Jemalloc` (that one only),
+// `--disable-default-traits`, or `.package(path:traits:)` in a package that depends on Courier.
+//
+// Each trait's Swift code is under `#if COURIER_CURL` (`COURIER_JEMALLOC`, `COURIER_VALGRIND`),
+// defined exactly where the library is a dependency, so that the `#if` and the import cannot disagree.
+struct OptionalLibrary {
+    /// The trait that links it.
+    let trait: Trait
+    /// The compilation condition of the code that uses it.
+    let condition: String
+    /// Where it builds at all; nil for everywhere.
+    let platforms: [Platform]?
 
-// libcurl (Debian's libcurl4-openssl-dev, Homebrew's curl) backs CourierCurl, the fast transport. Like
-// jemalloc it is optional: without its header the CourierCurl target and its tests are left out, the
-// bench offers only `--transport urlsession`, and everything else builds. COURIER_DISABLE_CURL forces
-// that to check the fallback.
-let curlHeaders = [
-    "/usr/include/curl/curl.h", "/usr/include/x86_64-linux-gnu/curl/curl.h", "/usr/include/aarch64-linux-gnu/curl/curl.h",
-    "/usr/local/include/curl/curl.h", "/opt/homebrew/opt/curl/include/curl/curl.h", "/usr/local/opt/curl/include/curl/curl.h",
-]
-let useCurl = ProcessInfo.processInfo.environment["COURIER_DISABLE_CURL"] == nil && curlHeaders.contains(where: exists)
-let curlTargets: [Target] = useCurl
-    ? [
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
-        // epoll, eventfd and timerfd, which Swift's Glibc module leaves out.
-        .systemLibrary(name: "CLinuxEvents"),
-        // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
-        .target(name: "CourierCurl", dependencies: ["Courier", "CCurl", "CLinuxEvents"]),
-        // The curl transport for bench executables: `load --transport curl` and round trips over it.
-        .target(name: "CourierBenchCurl", dependencies: ["CourierBench", "CourierCurl"]),
-        .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"]),
-    ]
-    : []
-let curl: [Target.Dependency] = useCurl ? ["CourierCurl"] : []
-let benchCurl: [Target.Dependency] = useCurl ? ["CourierBenchCurl"] : []
-let curlSettings: [SwiftSetting] = useCurl ? [.define("COURIER_CURL")] : []
-let curlProducts: [Product] = useCurl
-    ? [.library(name: "CourierCurl", targets: ["CourierCurl"]), .library(name: "CourierBenchCurl", targets: ["CourierBenchCurl"])]
-    : []
+    /// A dependency on `target` where the library is linked.
+    func dependency(_ target: String) -> Target.Dependency {
+        let traits: Set<String> = [trait.name]
+        return .target(name: target, condition: platforms.map { .when(platforms: $0, traits: traits) } ?? .when(traits: traits))
+    }
 
-// Valgrind's callgrind.h (Debian's valgrind, Homebrew's valgrind where it builds) gives `run --instructions`
-// its client requests, which count only the measured operations. Optional like jemalloc: without the
-// header everything builds and `--instructions` says it is unavailable. The client layer never imports it.
-let callgrindHeaders = ["/usr/include/valgrind/callgrind.h", "/usr/local/include/valgrind/callgrind.h", "/opt/homebrew/include/valgrind/callgrind.h"]
-let useValgrind = ProcessInfo.processInfo.environment["COURIER_DISABLE_VALGRIND"] == nil && callgrindHeaders.contains(where: exists)
-let valgrindTargets: [Target] = useValgrind ? [.systemLibrary(name: "CValgrind", providers: [.apt(["valgrind"])])] : []
-let valgrind: [Target.Dependency] = useValgrind ? ["CValgrind"] : []
-let valgrindSettings: [SwiftSetting] = useValgrind ? [.define("COURIER_VALGRIND")] : []
+    /// The setting that turns on the code using the library where it is linked.
+    var setting: SwiftSetting {
+        .define(condition, .when(platforms: platforms, traits: [trait.name]))
+    }
+}
+
+// libcurl (Debian's libcurl4-openssl-dev) backs CourierCurl, the fast transport, and
+// `bench load --transport curl`. Linux only: its reactor is built on epoll, eventfd and timerfd.
+let curl = OptionalLibrary(
+    trait: .trait(name: "Curl", description: "CourierCurl, the transport over libcurl's multi interface (Linux; needs libcurl4-openssl-dev)"),
+    condition: "COURIER_CURL",
+    platforms: [.linux]
+)
+// jemalloc (Debian's libjemalloc-dev, Homebrew's jemalloc) makes the bench's allocation figures
+// possible; without it they are reported as unavailable, never as zero.
+let jemalloc = OptionalLibrary(
+    trait: .trait(name: "Jemalloc", description: "The bench's allocation figures, from jemalloc linked into the process (needs libjemalloc-dev or Homebrew's jemalloc)"),
+    condition: "COURIER_JEMALLOC",
+    platforms: nil
+)
+// Valgrind's callgrind.h (Debian's valgrind) gives `run --instructions` its client requests, which
+// count only the measured operations. A header only: nothing is linked, and outside Valgrind each
+// request is a few no-op instructions. Linux only, since Homebrew has no valgrind for macOS; where it
+// is not compiled in, `--instructions` exits 64 saying why.
+let valgrind = OptionalLibrary(
+    trait: .trait(name: "Valgrind", description: "bench run --instructions, counted under Callgrind (Linux; needs valgrind's callgrind.h)"),
+    condition: "COURIER_VALGRIND",
+    platforms: [.linux]
+)
 
 let package = Package(
     name: "Courier",
@@ -71,27 +60,34 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierJSON", targets: ["CourierJSON"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierCurl", targets: ["CourierCurl"]),
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
         .library(name: "CourierBench", targets: ["CourierBench"]),
+        .library(name: "CourierBenchCurl", targets: ["CourierBenchCurl"]),
         .plugin(name: "BenchPlugin", targets: ["BenchPlugin"]),
         .executable(name: "bench", targets: ["bench"]),
-        .executable(name: "seed-example", targets: ["SeedExample"]),
-    ] + curlProducts,
-    targets: jemallocTargets + curlTargets + valgrindTargets + [
+    ],
+    traits: [curl.trait, jemalloc.trait, valgrind.trait, .default(enabledTraits: [curl.trait.name, jemalloc.trait.name, valgrind.trait.name])],
+    targets: [
         // A strict, fast JSON decoder for Decodable. Imports nothing of ours, so it can ship alone.
         .target(name: "CourierJSON"),
         // The client layer: endpoints, the client, errors, transports. Imports only CourierJSON.
         .target(name: "Courier", dependencies: ["CourierJSON"]),
         // The test seam users' tests import: stub routes served through URLSession or in memory.
         .target(name: "CourierTesting", dependencies: ["Courier"]),
-        // The interview program the project grew from, kept word for word against our library.
-        // Its Stub class restates URLProtocol's Sendable conformance, which Linux's Foundation marks
-        // unavailable: a warning we may not fix without changing the program, so it is silenced here only.
-        .executableTarget(
-            name: "SeedExample",
-            dependencies: ["Courier"],
-            swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
+
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // epoll, eventfd and timerfd, which Swift's Glibc module leaves out.
+        .systemLibrary(name: "CLinuxEvents"),
+        // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
+        // Its sources compile whatever the traits, so without curl the module is empty.
+        .target(
+            name: "CourierCurl",
+            dependencies: ["Courier", curl.dependency("CCurl"), curl.dependency("CLinuxEvents")],
+            swiftSettings: [curl.setting]
         ),
+        // The curl transport for bench executables: `load --transport curl` and round trips over it.
+        .target(name: "CourierBenchCurl", dependencies: ["CourierBench", "CourierCurl"], swiftSettings: [curl.setting]),
 
         // Deterministic JSON payloads and their models, shared by the decode scenarios and stubs.
         .target(name: "CourierFixtures", dependencies: ["CourierJSON"]),
@@ -102,18 +98,24 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // SQLite, the embedded store of the bench's run history.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
+        .systemLibrary(name: "CValgrind", providers: [.apt(["valgrind"])]),
         // The benchmark engine: runners, histograms, allocation counts, reports, the run history. Knows nothing of Courier.
-        .target(name: "BenchmarkEngine", dependencies: ["CZlib", "CSQLite"] + jemalloc + valgrind, swiftSettings: jemallocSettings + valgrindSettings),
+        .target(
+            name: "BenchmarkEngine",
+            dependencies: ["CZlib", "CSQLite", jemalloc.dependency("CJemalloc"), valgrind.dependency("CValgrind")],
+            swiftSettings: [jemalloc.setting, valgrind.setting]
+        ),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
         // payloads, and the whole command line. No fixture server and no curl unless asked for.
         .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting"]),
         // The `bench` executable: Courier's own scenarios, declared with CourierBench like anyone's.
         .executableTarget(
             name: "bench",
-            dependencies: ["CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer"] + benchCurl,
+            dependencies: ["CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierBenchCurl"],
             path: "Benchmarks/bench",
             exclude: ["README.md"],
-            swiftSettings: curlSettings
+            swiftSettings: [curl.setting]
         ),
         // `swift package bench …`: builds a package's bench executable in release and runs it.
         .plugin(
@@ -126,31 +128,31 @@ let package = Package(
         ),
         // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
         .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),
+        // The interview program the project grew from, kept word for word against our library: its
+        // test runs it and checks what it prints.
+        .executableTarget(name: "SeedExample", dependencies: ["Courier"], path: "Tests/SeedExample"),
 
         .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
+        .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"], swiftSettings: [curl.setting]),
         // The README's Swift examples, compiled, and a check that each is there word for word.
-        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting"] + curl, swiftSettings: curlSettings),
+        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
         .testTarget(
             name: "BenchmarkEngineTests",
             // CJemalloc directly too: one test binds its thread to a private arena.
-            dependencies: ["BenchmarkEngine", "CourierFixtures"] + jemalloc,
-            swiftSettings: jemallocSettings
+            dependencies: ["BenchmarkEngine", "CourierFixtures", jemalloc.dependency("CJemalloc")],
+            swiftSettings: [jemalloc.setting]
         ),
         .testTarget(
             name: "CourierBenchTests",
-            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures"] + benchCurl,
+            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures", "CourierBenchCurl"],
             resources: [.copy("Fixtures")],
-            swiftSettings: jemallocSettings + curlSettings
+            swiftSettings: [curl.setting]
         ),
-        .testTarget(
-            name: "BenchTests",
-            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
-            swiftSettings: jemallocSettings + curlSettings
-        ),
+        .testTarget(name: "BenchTests", dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,9 @@
 #ifndef COURIER_CCURL_SHIM_H
 #define COURIER_CCURL_SHIM_H
 
+#if !__has_include(<curl/curl.h>)
+#error "libcurl's header curl/curl.h is not installed: install libcurl4-openssl-dev (Debian, Ubuntu), or build without the Curl trait (swift build --traits Jemalloc,Valgrind)"
+#endif
 #include <curl/curl.h>
 
 // Why wrappers: curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, and Swift

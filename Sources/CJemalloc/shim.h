@@ -3,6 +3,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#if !__has_include(<jemalloc/jemalloc.h>)
+#error "jemalloc's header jemalloc/jemalloc.h is not installed: install libjemalloc-dev (Debian, Ubuntu) or jemalloc (Homebrew), or build without the Jemalloc trait (swift build --traits Curl,Valgrind)"
+#endif
 #include <jemalloc/jemalloc.h>
 
 // Why wrappers: a jemalloc built with a symbol prefix (e.g. --with-jemalloc-prefix=je_,

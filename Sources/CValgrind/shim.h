@@ -1,5 +1,8 @@
 // Callgrind's client requests are macros of inline assembly, which Swift cannot call: these wrap the
 // few the bench uses. Outside Valgrind each is a handful of no-op instructions.
+#if !__has_include(<valgrind/callgrind.h>)
+#error "Valgrind's header valgrind/callgrind.h is not installed: install valgrind (Debian, Ubuntu), or build without the Valgrind trait (swift build --traits Curl,Jemalloc)"
+#endif
 #include <valgrind/callgrind.h>
 
 static inline unsigned courier_running_on_valgrind(void) { return RUNNING_ON_VALGRIND; }

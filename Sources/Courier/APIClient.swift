@@ -34,7 +34,7 @@ public struct APIClient: Sendable {
     private let urlBuilder: URLBuilder
     private let chain: MiddlewareChain
 
-    /// A client that sends through `session`, as the seed program makes it.
+    /// A client that sends through `session`.
     ///
     /// A session without a delegate of its own (`.shared`, the default, or one made with
     /// `URLSession(configuration:)`) stands for a session Courier makes from its configuration, with

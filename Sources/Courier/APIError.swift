@@ -100,7 +100,7 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
         (underlyingError as? URLError)?.code
     }
 
-    /// The kind alone, as the seed program prints it.
+    /// The kind alone, e.g. `badStatus(404)` or `decoding`; ``debugDescription`` adds the context.
     public var description: String {
         kind.description
     }

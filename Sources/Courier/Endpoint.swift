@@ -14,9 +14,9 @@ import Foundation
 /// let movies = try await client.send(Movies(page: 2))
 /// ```
 ///
-/// The requirement types are deliberately the plain ones of the seed program (`String`,
-/// `[String: String]`): a conforming type that declares a property of the same name but another type
-/// would otherwise compile, miss the requirement silently and fall back to the default.
+/// The requirement types are deliberately plain (`String`, `[String: String]`): a conforming type
+/// that declares a property of the same name but another type would otherwise compile, miss the
+/// requirement silently and fall back to the default.
 public protocol Endpoint: Sendable {
     /// The type the response body decodes into when the endpoint is sent with ``APIClient/send(_:)``.
     ///

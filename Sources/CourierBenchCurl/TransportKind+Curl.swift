@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import CourierBench
 import CourierCurl
 
@@ -20,3 +21,4 @@ extension TransportKind {
         return OpenTransport(transport) { await transport.shutdown() }
     }
 }
+#endif

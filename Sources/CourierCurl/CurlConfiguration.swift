@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 
 /// How a ``CurlTransport`` connects: connection caps, timeouts and the HTTP version.
@@ -78,3 +79,4 @@ extension Duration {
         return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 }
+#endif

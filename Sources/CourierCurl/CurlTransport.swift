@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import Foundation
 import Synchronization
@@ -91,3 +92,4 @@ public final class CurlTransport: Transport {
         }
     }
 }
+#endif

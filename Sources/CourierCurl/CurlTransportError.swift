@@ -1,3 +1,4 @@
+#if COURIER_CURL
 /// Why a ``CurlTransport`` could not be created: a system call or libcurl refused a resource.
 public struct CurlTransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The call that failed, such as `epoll_create1` or `curl_multi_init`.
@@ -16,3 +17,4 @@ public struct CurlTransportError: Error, Sendable, Hashable, CustomStringConvert
         "\(call) failed (errno \(code))"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import CourierFixtureServer
@@ -60,3 +61,4 @@ private struct Me: Endpoint {
     typealias Response = [String: Bool]
     var path: String { "me" }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 @testable import CourierCurl
 import Foundation
@@ -135,3 +136,4 @@ struct ConnectionTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 @testable import CourierCurl
 import Testing
 
@@ -21,3 +22,4 @@ import Testing
         #expect(Submission.origin(of: "https://api.example.com") == "https://api.example.com")
     }
 }
+#endif

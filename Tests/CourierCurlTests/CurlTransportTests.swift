@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 @testable import CourierCurl
 import Foundation
@@ -148,3 +149,4 @@ struct CurlTransportTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import CourierFixtureServer
@@ -143,3 +144,4 @@ private struct MovieAt: Endpoint {
     typealias Response = Movie
     let path: String
 }
+#endif

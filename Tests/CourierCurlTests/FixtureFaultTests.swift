@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import CourierFixtureServer
@@ -65,3 +66,4 @@ func withFixtureServer(
         try await body(server, transport)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import CourierFixtureServer
@@ -215,3 +216,4 @@ private func failure(_ call: () async throws -> some Any) async -> APIError? {
         return error as? APIError ?? APIError(.transport, underlyingError: error)
     }
 }
+#endif

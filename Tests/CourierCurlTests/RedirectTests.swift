@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import CourierFixtureServer
@@ -135,3 +136,4 @@ private struct Order: Endpoint {
     var method: String { "POST" }
     var body: RequestBody? { .json(["id": id]) }
 }
+#endif

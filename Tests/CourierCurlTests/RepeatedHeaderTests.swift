@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import CourierFixtureServer
@@ -45,3 +46,4 @@ struct RepeatedHeaderTests {
         #expect(curl.joined["Vary"] == "Accept, Accept-Encoding, Accept-Language")
     }
 }
+#endif

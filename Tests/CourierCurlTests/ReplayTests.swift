@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import CourierFixtureServer
@@ -75,3 +76,4 @@ struct ReplayTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 @testable import CourierCurl
 import Testing
 
@@ -31,3 +32,4 @@ import Testing
         #expect(fresh == .add(1))
     }
 }
+#endif

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// The seed program, built as the `seed-example` executable, must print exactly its four lines.
+/// The seed program, built as the `SeedExample` executable, must print exactly its four lines.
 ///
 /// The first line also guards the seed's `Movies.query: [String: String]`: were the library's
 /// requirement of another type, `Movies` would silently get the default and `?page=2` would vanish.
 @Test func seedProgramPrintsItsFourLines() throws {
-    let executable = try #require(productURL(named: "seed-example"), "build the seed-example product first")
+    let executable = try #require(productURL(named: "SeedExample"), "build the SeedExample executable first")
     let process = Process()
     process.executableURL = executable
     let output = Pipe()

@@ -2,7 +2,7 @@
 /// benchmark engine.
 ///
 /// There is no instance when the figures would be meaningless: the package was built
-/// without jemalloc (`COURIER_DISABLE_JEMALLOC` or no header), the linked jemalloc has no
+/// without jemalloc (its `Jemalloc` trait off), the linked jemalloc has no
 /// statistics, or `malloc` does not reach it. Callers show "unavailable" for a nil
 /// ``shared`` and never substitute 0.
 ///

@@ -29,8 +29,8 @@ public struct InstructionCounter: Sendable {
     /// How many batches' worth of instructions one operation executes at least to be counted once.
     static let countedOnce = 8.0
 
-    /// Whether this build can make Callgrind's client requests: `valgrind/callgrind.h` was installed
-    /// when it was built.
+    /// Whether this build can make Callgrind's client requests: it was built on Linux with the
+    /// package's `Valgrind` trait.
     public static var isCompiledIn: Bool {
         #if COURIER_VALGRIND
         true
@@ -130,7 +130,7 @@ public struct InstructionCounter: Sendable {
 
 /// Why instructions could not be counted.
 public enum InstructionCountingError: Error, Equatable, CustomStringConvertible {
-    /// This build has no client requests: `valgrind/callgrind.h` was missing when it was built.
+    /// This build has no client requests: it was built without the `Valgrind` trait, or not on Linux.
     case notCompiledIn
     /// Counting was asked for in a process Valgrind does not run.
     case notUnderValgrind
@@ -144,7 +144,7 @@ public enum InstructionCountingError: Error, Equatable, CustomStringConvertible 
     /// One line for the console.
     public var description: String {
         switch self {
-        case .notCompiledIn: "this build cannot count instructions: valgrind/callgrind.h was not installed when it was built (install valgrind, e.g. 'make deps', and build again)"
+        case .notCompiledIn: "this build cannot count instructions: it was built without the Valgrind trait (on Linux, build with the default traits, or add --traits Valgrind)"
         case .notUnderValgrind: "instructions are counted only in a process running under valgrind --tool=callgrind"
         case .suspended(let label): "'\(label)' suspended and resumed on another thread: only operations that run without suspending can be counted"
         case .noDump(let label): "callgrind wrote no statistics for '\(label)'"

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 /// Requests waiting for a connection slot, first come first served per origin.
 ///
 /// The transport caps requests in flight itself instead of letting libcurl queue them, because
@@ -54,3 +55,4 @@ struct AdmissionQueue {
         }
     }
 }
+#endif

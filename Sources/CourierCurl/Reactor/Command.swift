@@ -1,3 +1,4 @@
+#if COURIER_CURL
 /// What callers ask of a reactor, in the order they asked.
 enum Command: Sendable {
     /// Send a request.
@@ -7,3 +8,4 @@ enum Command: Sendable {
     /// Cancel everything, tear libcurl down and end the thread.
     case shutdown
 }
+#endif

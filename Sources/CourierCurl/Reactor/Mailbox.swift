@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Synchronization
 
 /// The queue from callers to the reactor thread, with an eventfd as its doorbell.
@@ -84,3 +85,4 @@ final class Mailbox: Sendable {
         Posix.eventSignal(doorbell)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -52,3 +53,4 @@ final class Reactor: Sendable {
         mailbox.requestShutdown(waiter: nil)
     }
 }
+#endif

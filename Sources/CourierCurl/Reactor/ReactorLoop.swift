@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import CCurl
 import Foundation
 #if canImport(FoundationNetworking)
@@ -269,3 +270,4 @@ private let onTimer: curl_multi_timer_callback = { _, timeout, context in
     Unmanaged<ReactorLoop>.fromOpaque(context).takeUnretainedValue().schedule(timeoutMilliseconds: timeout)
     return 0
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import CCurl
 
 /// The descriptors and the libcurl multi handle a reactor runs on, created by the caller of
@@ -45,3 +46,4 @@ enum CurlLibrary {
         _ = initialized
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 /// What epoll watches each of libcurl's sockets for, so that the reactor calls `epoll_ctl` only when
 /// that changes.
 ///
@@ -55,3 +56,4 @@ struct SocketTable {
         entries[Int(socket)] = Entry()
     }
 }
+#endif

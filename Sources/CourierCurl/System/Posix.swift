@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import CLinuxEvents
 #if canImport(Glibc)
 import Glibc
@@ -129,3 +130,4 @@ enum Posix {
         _ = Glibc.close(descriptor)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Synchronization
 
 /// The handle a cancelled task uses to reach its transfer: an id the reactor knows it by, and a flag
@@ -19,3 +20,4 @@ final class CancellationTicket: Sendable {
         cancelled.store(true, ordering: .releasing)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import CCurl
 import Courier
 import Foundation
@@ -298,3 +299,4 @@ extension CurlConfiguration.HTTPVersion {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import CCurl
 
 /// Sets easy-handle options through the C shim and remembers the first one libcurl refused, so
@@ -44,3 +45,4 @@ struct OptionSetter {
         if failure == CURLE_OK, code != CURLE_OK { failure = code }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import Foundation
 
@@ -33,3 +34,4 @@ struct Submission: Sendable {
         return url[..<index]
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import CCurl
 import Foundation
 #if canImport(FoundationNetworking)
@@ -26,3 +27,4 @@ extension URLError.Code {
         }
     }
 }
+#endif

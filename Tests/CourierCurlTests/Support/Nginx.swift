@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Foundation
 
 /// A private nginx on 127.0.0.1, started for one test and stopped by it: a real HTTP/1.1 server with
@@ -148,3 +149,4 @@ func withNginx<T>(_ body: (Nginx) async throws -> T) async throws -> T {
         throw error
     }
 }
+#endif

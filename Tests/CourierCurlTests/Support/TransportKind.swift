@@ -1,3 +1,4 @@
+#if COURIER_CURL
 import Courier
 import CourierCurl
 import Foundation
@@ -68,3 +69,4 @@ extension Transport {
 extension Data {
     var text: String { String(decoding: self, as: UTF8.self) }
 }
+#endif
