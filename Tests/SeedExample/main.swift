@@ -1,7 +1,5 @@
 // The interview program Courier grew from (shared/seed/000_d62c78a5d1ff21e5.txt), word for word,
-// less its own Endpoint, APIError and APIClient, which now come from the library, and less the
-// `@unchecked Sendable` its Stub restates: Linux's Foundation marks URLProtocol's conformance
-// unavailable, restating it is a warning no diagnostic group silences, and no Stub crosses isolation.
+// less its own Endpoint, APIError and APIClient, which now come from the library.
 // Expected output, checked by Tests/CourierTests/SeedExampleTests.swift:
 //   GET https://api.example.test/movies?page=2
 //   ["Alien"]
@@ -15,7 +13,7 @@ import FoundationNetworking
 import Courier
 
 // Test seam: a URLProtocol that serves canned responses, so no network is needed.
-final class Stub: URLProtocol {
+final class Stub: URLProtocol, @unchecked Sendable {
     nonisolated(unsafe) static var responder: ((URLRequest) -> (Int, Data))!
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
