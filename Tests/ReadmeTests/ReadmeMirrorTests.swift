@@ -1,26 +1,49 @@
 import Foundation
 import Testing
 
-/// README.md's Swift examples compile because `ReadmeExamples.swift` holds them; this keeps the two
-/// from drifting: every ```swift block of the README must appear in that file word for word (its
-/// `import` lines anywhere, the rest as one run of lines, indented as a whole or not). A block that
-/// is a whole program of its own — the example bench, with its `@main`, which a test target cannot
-/// hold — may instead appear in that program's source, which CI builds (`Examples/AppBench`).
+/// The documentation's Swift examples compile because this target holds them: every ```swift block
+/// of README.md and of each DocC article (`Sources/*/Documentation.docc/**/*.md`) must appear word
+/// for word in one of the target's Swift files (its `import` lines anywhere, the rest as one run of
+/// lines, indented as a whole or not). A block that is a whole program of its own — the example
+/// bench, with its `@main`, which a test target cannot hold — may instead appear in that program's
+/// source, which CI builds (`Examples/AppBench`).
 @Suite struct ReadmeMirrorTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    private static let mirrors = ["Tests/ReadmeTests/ReadmeExamples.swift", "Examples/AppBench/Sources/AppBench/AppBench.swift"]
 
-    @Test func everySwiftBlockOfTheREADMEIsInTheMirror() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let mirrors = try Self.mirrors.map { path in
+    /// README.md and every article of every catalog, as paths from the root.
+    private static func documents() -> [String] {
+        let sources = root.appendingPathComponent("Sources")
+        let articles = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "md" && $0.path.contains(".docc/") }
+            .map { String($0.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)) } ?? []
+        return ["README.md"] + articles.sorted()
+    }
+
+    /// This target's Swift files but this one, and the example bench's program.
+    private static func mirrors() throws -> [String] {
+        let target = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let files = try FileManager.default.contentsOfDirectory(atPath: target.path)
+            .filter { $0.hasSuffix(".swift") && $0 != URL(fileURLWithPath: #filePath).lastPathComponent }
+            .map { "Tests/ReadmeTests/\($0)" }
+        return files.sorted() + ["Examples/AppBench/Sources/AppBench/AppBench.swift"]
+    }
+
+    @Test func everySwiftBlockOfTheDocumentationIsInAMirror() throws {
+        let mirrorPaths = try Self.mirrors()
+        let mirrors = try mirrorPaths.map { path in
             try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8).components(separatedBy: "\n")
         }
-        let blocks = SwiftBlock.all(in: readme)
-        #expect(blocks.count >= 10, "the README's examples were not found")
-        for block in blocks {
-            let home = mirrors.first { lines in block.imports.allSatisfy(lines.contains) && block.isContained(in: lines) }
-            #expect(home != nil, "README line \(block.line): the block starting `\(block.body.first ?? block.imports.first ?? "")` is not, imports and all, word for word in \(Self.mirrors.joined(separator: " or "))")
+        var count = 0
+        for document in Self.documents() {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+            for block in SwiftBlock.all(in: text) {
+                count += 1
+                let home = mirrors.first { lines in block.imports.allSatisfy(lines.contains) && block.isContained(in: lines) }
+                #expect(home != nil, "\(document) line \(block.line): the block starting `\(block.body.first ?? block.imports.first ?? "")` is not, imports and all, word for word in \(mirrorPaths.joined(separator: " or "))")
+            }
         }
+        #expect(count >= 10, "the documentation's examples were not found")
     }
 
     @Test func aChangedLineIsFound() {
