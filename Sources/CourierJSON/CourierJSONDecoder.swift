@@ -15,7 +15,7 @@ import Foundation
 /// are exact over their whole range and doubles correctly rounded. Errors are `DecodingError`s with
 /// the coding path; their debug description gives the line, column and byte offset.
 ///
-/// Where it differs from `JSONDecoder` on purpose (both are documented in the README): it rejects
+/// Where it differs from `JSONDecoder` on purpose (<doc:DecodingAndEncoding> lists each): it rejects
 /// trailing commas, lone UTF-16 surrogate escapes and documents that are not UTF-8; it accepts
 /// `0e1`; a number that underflows decodes as the correctly rounded zero or subnormal rather than
 /// failing; `.iso8601` accepts fractional seconds and rejects impossible dates.
