@@ -11,7 +11,7 @@ import Testing
 /// exactly one refresh, and all of them then succeed.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct AuthRefreshTests {
-    /// The clients of the test: both transports, and the README's `session: .shared` form.
+    /// The clients of the test: both transports, and the `session: .shared` form of Policies.md.
     enum Form: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case urlSession, curl, sharedSession
 

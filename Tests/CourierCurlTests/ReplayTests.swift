@@ -56,7 +56,7 @@ struct ReplayTests {
     }
 
     /// URLSession gives no say over libcurl's connection reuse. A `POST` without a body is executed
-    /// twice; known and documented in the README (the test passing one day would mean Foundation
+    /// twice; known and documented in Transports.md (the test passing one day would mean Foundation
     /// changed).
     @Test func aPostWithoutABodyOverURLSessionRunsTwice() async throws {
         let (failure, executions) = try await replay(.urlSession, method: "POST", body: nil)

@@ -6,7 +6,7 @@ import Testing
 
 /// Generated models and generated documents for them, decoded by both decoders: the same values,
 /// or the same errors (case and coding path). The documents stay clear of the places where
-/// JSONTestSuite shows Foundation wrong or where the README documents a difference (trailing
+/// JSONTestSuite shows Foundation wrong or where DecodingAndEncoding.md documents a difference (trailing
 /// commas, `0e1`-style zeros, numbers that underflow, integers written with a fraction past 2^53,
 /// dates), and otherwise go out of their way to break the model: wrong types, nulls, missing,
 /// extra and repeated keys, numbers out of range, escapes, every integer width. A document holds

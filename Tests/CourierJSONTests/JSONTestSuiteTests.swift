@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// JSONTestSuite's parsing corpus, decoded as any JSON: every `y_` decodes, every `n_` fails as
-/// `dataCorrupted`, and each `i_` (implementation-defined) gets the choice the README documents.
+/// `dataCorrupted`, and each `i_` (implementation-defined) gets the choice DecodingAndEncoding.md
+/// documents.
 @Suite(.enabled(if: Corpus.directory != nil, "JSONTestSuite corpus not found beside the repository"))
 struct JSONTestSuiteTests {
     /// What CourierJSONDecoder does with each implementation-defined document, and why.

@@ -14,17 +14,18 @@ import Testing
     /// Far beyond a loopback answer: a call still running then hangs.
     static let bound = Duration.seconds(15)
 
-    /// Each way the README makes a client that goes through URLSession, as written there.
+    /// Each way the documentation makes a client that goes through URLSession, as written there: the
+    /// articles of `Sources/Courier/Documentation.docc` (whose tour the README repeats) and the seed.
     enum ClientForm: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        /// `APIClient(baseURL:)`: the tour.
+        /// `APIClient(baseURL:)`: GettingStarted.md's *Send it*.
         case plain
-        /// `APIClient(baseURL:session: .shared, middlewares:)`: the policy section's order.
+        /// `APIClient(baseURL:session: .shared, middlewares:)`: Policies.md's order.
         case sharedSessionWithPolicies
-        /// `APIClient(baseURL:middlewares:)`: the caching section.
+        /// `APIClient(baseURL:middlewares:)`: Policies.md's *Cache responses*.
         case middlewaresOnly
-        /// `APIClient(baseURL:session: URLSession(configuration:))`: the seed program.
+        /// `APIClient(baseURL:session: URLSession(configuration:))`: the seed program (Tests/SeedExample).
         case sessionOfItsOwn
-        /// `APIClient(baseURL:transport: URLSessionTransport(configuration:))`.
+        /// `APIClient(baseURL:transport: URLSessionTransport(configuration:))`: Transports.md's *Which session*.
         case transportOfItsOwn
 
         var testDescription: String { rawValue }
@@ -55,10 +56,10 @@ import Testing
 
     static let challenges = ["faults/401", "faults/401/bearer", "faults/401/digest", "faults/401/basic-bearer"]
 
-    /// The hang of Foundation 6.3.1 on Linux (a 401 offering `Basic`), through every README form:
+    /// The hang of Foundation 6.3.1 on Linux (a 401 offering `Basic`), through every documented form:
     /// each call ends promptly as `badStatus(401)`, with the server's explanation.
     @Test(arguments: ClientForm.allCases)
-    func everyREADMEClientEndsEveryChallengeAsBadStatus401(_ form: ClientForm) async throws {
+    func everyDocumentedClientEndsEveryChallengeAsBadStatus401(_ form: ClientForm) async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
         let client = form.client(server.baseURL)
@@ -71,8 +72,8 @@ import Testing
     }
 
     /// A session with a delegate of its own is used as it is, so Foundation's behaviour stands: on
-    /// Linux, a 401 offering `Basic` that the delegate leaves unanswered never ends. The README says
-    /// so; `withTimeLimit` (or `TimeoutMiddleware`) is the way out.
+    /// Linux, a 401 offering `Basic` that the delegate leaves unanswered never ends. Transports.md
+    /// says so; `withTimeLimit` (or `TimeoutMiddleware`) is the way out.
     @Test func aSessionWithItsOwnDelegateKeepsFoundationsBehaviour() async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
@@ -168,7 +169,7 @@ private struct Path: Endpoint {
     let path: String
 }
 
-/// A log sink that drops every event: the policy order of the README, without its printing.
+/// A log sink that drops every event: the policy order of Policies.md, without its printing.
 private struct DiscardingSink: LogSink {
     func log(_ event: LogEvent) {}
 }
