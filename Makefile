@@ -8,7 +8,7 @@ APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libsqlite3
 APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 
-.PHONY: bench bench-quick test deps
+.PHONY: bench bench-quick test docs deps
 
 bench: deps
 	swift run -c release bench
@@ -18,6 +18,10 @@ bench-quick: deps
 
 test: deps
 	swift test
+
+# The DocC catalogs into .build/docs/<Module>.doccarchive, failing on any documentation warning.
+docs: deps
+	.ci/docs
 
 deps:
 	@COURIER_APT_PACKAGES="$(APT_PACKAGES)" COURIER_BREW_PACKAGES="$(BREW_PACKAGES)" .ci/install-deps
