@@ -25,8 +25,8 @@ public struct APIError: Error, Equatable, CustomStringConvertible, CustomDebugSt
         /// The calling task was cancelled; not a failure of the server or the network.
         case cancelled
         /// The request's method or a header field holds a character that would break the request's
-        /// framing (a CR or LF, say): refused before anything was sent. ``APIError/invalidField``
-        /// says which field and which character.
+        /// framing (a CR or LF, say): refused before anything was sent.
+        /// ``APIError/invalidField-property`` says which field and which character.
         case invalidField
         /// The response was larger than the client accepts (``APIClient/maximumResponseBodySize``,
         /// counted after decompression, or a header section larger than the transport keeps):

@@ -61,8 +61,8 @@ public struct CourierJSONDecoder: Sendable {
         return try state.decodeDocument(as: T.self)
     }
 
-    /// Checks that `data` is one JSON document by RFC 8259, as ``decode(_:from:)`` does before it
-    /// decodes anything, without decoding it: the strict parse alone.
+    /// Checks that `data` is one JSON document by RFC 8259, as ``decode(_:from:)-(_,Data)`` does
+    /// before it decodes anything, without decoding it: the strict parse alone.
     ///
     /// - Throws: ``JSONSyntaxError`` naming the first rule `data` breaks, with its line, column and
     ///   byte; `DecodingError.dataCorrupted` when it is longer than the 4 GiB the decoder reads.

@@ -56,7 +56,7 @@ public final class StubServer: Sendable {
     }
 
     /// A transport that answers from this server's routes without going through URLSession,
-    /// following redirects by the rules every real transport follows (``Courier/Redirects``), as a
+    /// following redirects by the rules every real transport follows (Courier's `Redirects`), as a
     /// client through ``session`` does.
     public var transport: InMemoryTransport {
         InMemoryTransport { [self] request in

@@ -9,8 +9,8 @@ struct SyntaxError: Error {
 /// Why a document is not JSON by RFC 8259, and where: the rule its first offending byte breaks,
 /// with the line and column people count and the byte offset programs use.
 ///
-/// ``CourierJSONDecoder/validate(_:)`` throws it; ``CourierJSONDecoder/decode(_:from:)`` throws a
-/// `DecodingError.dataCorrupted` with it as the `underlyingError`.
+/// ``CourierJSONDecoder/validate(_:)`` throws it; ``CourierJSONDecoder/decode(_:from:)-(_,Data)``
+/// throws a `DecodingError.dataCorrupted` with it as the `underlyingError`.
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The rule broken, as a sentence without a final period, such as `Trailing comma before ']'
     /// (JSON allows none)` or `Unescaped control character byte 0x09 in a string`.

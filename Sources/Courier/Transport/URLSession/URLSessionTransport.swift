@@ -12,7 +12,7 @@ import FoundationNetworking
 ///
 /// - a 401 always ends the call and keeps its body, whatever `WWW-Authenticate` offers (on Linux,
 ///   Foundation 6.3.1 otherwise suspends a call challenged with `Basic` forever);
-/// - redirects follow ``Redirects``' rules, the same as ``CurlTransport``'s (Foundation on Linux drops
+/// - redirects follow ``Redirects``' rules, the same as `CurlTransport`'s (Foundation on Linux drops
 ///   the body of a 307 or 308);
 /// - a body cut short fails with `URLError(.networkConnectionLost)`, as on Apple platforms and over
 ///   curl (Foundation on Linux says `.unknown`);
@@ -20,7 +20,7 @@ import FoundationNetworking
 ///   ``HTTPRequest/maximumResponseBodySize`` fails as ``ResponseTooLargeError`` at that byte instead of
 ///   being buffered whole, and framing that contradicts itself fails as ``ResponseFramingError``.
 ///   (On Linux, Foundation's libcurl loop may still inflate a compressed body to its end before the
-///   cancellation reaches it; what it delivers meanwhile is dropped. ``CurlTransport`` stops at once.)
+///   cancellation reaches it; what it delivers meanwhile is dropped. `CurlTransport` stops at once.)
 ///
 /// **A session with a delegate of its own** is used as it is: Courier cannot add its delegate
 /// without taking the place of yours. Foundation's behaviour then stands, including, on Linux, a
