@@ -3,10 +3,10 @@ import Foundation
 import Testing
 @testable import bench
 
-/// The CLI reference, the CourierBench catalog's CommandLineReference article, and the README's
+/// The CLI reference, the CourierBench catalog's BenchCommandLine article, and the README's
 /// summary are what bench's declarations render. After changing an option, regenerate both with
 /// `BENCH_WRITE_REFERENCE=1 swift test --filter CommandLineReferenceTests` (or by hand: `swift run
-/// bench help --reference > Sources/CourierBench/Documentation.docc/CommandLineReference.md`, and
+/// bench help --reference > Sources/CourierBench/Documentation.docc/BenchCommandLine.md`, and
 /// `swift run bench help --reference readme` between the README's markers).
 @Suite struct CommandLineReferenceTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,5 +1,5 @@
 /// The CLI reference in the documentation (for `bench`, the CourierBench catalog's
-/// `CommandLineReference.md` article) and the README's summary of it, rendered from the suite's
+/// `BenchCommandLine.md` article) and the README's summary of it, rendered from the suite's
 /// commands' declarations and the exit-code table, so that neither can drift from the tool. The hidden `help --reference` prints the reference and
 /// `help --reference readme` the README's part, between ``readmeBegin`` and ``readmeEnd``; a test compares both.
 public enum CommandLineReference {
@@ -9,7 +9,7 @@ public enum CommandLineReference {
     public static let readmeEnd = "<!-- cli-summary end -->"
 
     /// Where the README links to the whole reference, from the repository's root.
-    public static let articlePath = "Sources/CourierBench/Documentation.docc/CommandLineReference.md"
+    public static let articlePath = "Sources/CourierBench/Documentation.docc/BenchCommandLine.md"
 
     /// The README's part: every command's usage and the exit codes.
     public static func readme(of suite: BenchSuite) -> String {
