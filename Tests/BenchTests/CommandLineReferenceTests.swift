@@ -3,11 +3,11 @@ import Foundation
 import Testing
 @testable import bench
 
-/// The CLI reference in docs/cli.md and the README's summary are what bench's declarations render.
-/// After changing an option, regenerate both with
+/// The CLI reference, the CourierBench catalog's BenchCommandLine article, and the README's
+/// summary are what bench's declarations render. After changing an option, regenerate both with
 /// `BENCH_WRITE_REFERENCE=1 swift test --filter CommandLineReferenceTests` (or by hand: `swift run
-/// bench help --reference > docs/cli.md`, and `swift run bench help --reference readme` between
-/// the README's markers).
+/// bench help --reference > Sources/CourierBench/Documentation.docc/BenchCommandLine.md`, and
+/// `swift run bench help --reference readme` between the README's markers).
 @Suite struct CommandLineReferenceTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// Whether the tests write what the declarations render instead of comparing with it.
@@ -16,13 +16,13 @@ import Testing
     /// The reference lists the transports of a build with libcurl; one without renders another.
     private static let hasCurl = Bench.suite.transports.contains { $0.name == "curl" }
 
-    @Test(.enabled(if: hasCurl, "docs/cli.md is rendered by a build with libcurl"))
-    func docsCLIIsWhatTheDeclarationsRender() throws {
-        let path = Self.root.appendingPathComponent("docs/cli.md")
+    @Test(.enabled(if: hasCurl, "the reference article is rendered by a build with libcurl"))
+    func theReferenceArticleIsWhatTheDeclarationsRender() throws {
+        let path = Self.root.appendingPathComponent(CommandLineReference.articlePath)
         let rendered = CommandLineReference.markdown(of: Bench.suite) + "\n"
         if Self.writes { try rendered.write(to: path, atomically: true, encoding: .utf8) }
         let file = try String(contentsOf: path, encoding: .utf8)
-        #expect(file == rendered, "docs/cli.md differs from the declarations: swift run bench help --reference > docs/cli.md")
+        #expect(file == rendered, "\(CommandLineReference.articlePath) differs from the declarations: swift run bench help --reference > \(CommandLineReference.articlePath)")
     }
 
     @Test func theREADMEsSummaryIsWhatTheDeclarationsRender() throws {

@@ -35,7 +35,7 @@ struct ServeCommand: BenchCommand, Equatable {
 
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
-            overview: "Runs the fixture server on 127.0.0.1 until the duration is over; see README for routes.",
+            overview: "Runs the fixture server on 127.0.0.1 until the duration is over; its routes: LoadTesting.md in the CourierBench documentation.",
             usage: [synopsis], options: [port, duration, workers, serviceTime]
         )
     }

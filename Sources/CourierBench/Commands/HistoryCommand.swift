@@ -2,7 +2,7 @@ import BenchmarkEngine
 import Foundation
 
 /// `history list | show | export | import | check | report`: the run history in an SQLite file
-/// (``RunHistory``), `Reports/history.sqlite` unless `--history` names another.
+/// (`RunHistory`, in BenchmarkEngine), `Reports/history.sqlite` unless `--history` names another.
 public enum HistoryCommand: BenchCommand, Equatable {
     /// Lists every run, oldest first.
     case list(history: String)
@@ -13,7 +13,7 @@ public enum HistoryCommand: BenchCommand, Equatable {
     /// Appends existing reports and saved baselines to the history, skipping runs already in it.
     case `import`(sources: [String], commit: String?, branch: String?, reportsDirectory: String, history: String)
     /// Looks for change points in every scenario's series of `metric` and fails when the newest
-    /// runs open a regression (``SeriesCheck``).
+    /// runs open a regression (BenchmarkEngine's `SeriesCheck`).
     case check(metric: String, window: Int, history: String)
     /// Writes a page of every scenario's trend of `metric`, with its change points and the
     /// verdict `check` gives, to `output`.

@@ -2,7 +2,7 @@ import BenchmarkEngine
 import Foundation
 
 /// `merge`: the reports of a load run's shards made into the one report a single generator would
-/// have written, exactly (``ShardMerge``), in every report format.
+/// have written, exactly (BenchmarkEngine's `ShardMerge`), in every report format.
 public struct MergeCommand: BenchCommand, Equatable {
     public static let name = "merge"
     public static let abstract = "Merges the reports of a load run's shards into one, exactly."

@@ -27,7 +27,7 @@ extension Scenario {
     ///   - baseline: The encoder of the hand-built request: by default `encoder` when it is a
     ///     `JSONEncoder`, and a plain `JSONEncoder` otherwise: give one with your strategies when the
     ///     client encodes with something else, such as `CourierJSONEncoder`.
-    ///   - judgedBy: What a comparison with a baseline judges: by default the ratio and the time,
+    ///   - check: What a comparison with a baseline judges: by default the ratio and the time,
     ///     since your endpoint's properties run on both sides (see ``PairedSpeedCheck``).
     ///   - summary: One line for `list`; by default the method and the path.
     ///   - isDefault: Whether the default suite runs it.

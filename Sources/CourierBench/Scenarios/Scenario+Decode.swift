@@ -22,6 +22,7 @@ extension Scenario {
     /// - Parameters:
     ///   - name: The scenario's name, `group/what`; its partner is `<name> (baseline: JSONDecoder)`,
     ///     and each decoder alongside is `<name> (<label>)`.
+    ///   - type: The type to decode the payload as, `Value`.
     ///   - payload: The JSON to decode.
     ///   - decoder: The client's decoder, with your key, date and data strategies: a `JSONDecoder`,
     ///     `CourierJSONDecoder`, or any `ResponseDecoder`.
@@ -30,7 +31,7 @@ extension Scenario {
     ///     yours then counts as overhead), and a plain `JSONDecoder` otherwise: give one with your
     ///     strategies when the client decodes with something else.
     ///   - others: Decoders measured alone beside the client, each compared with the baseline.
-    ///   - judgedBy: What a comparison with a baseline judges: by default the ratio and the time,
+    ///   - check: What a comparison with a baseline judges: by default the ratio and the time,
     ///     so a slower `init(from:)` of yours is caught (see ``PairedSpeedCheck``).
     ///   - objects: How many objects one decoded value holds, for objects/s; by default a
     ///     collection's count, and none for anything else.

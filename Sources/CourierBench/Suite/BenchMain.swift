@@ -25,7 +25,7 @@ public protocol BenchMain {
 extension BenchMain {
     /// Runs the process's command line against ``suite`` and exits with its code.
     ///
-    /// The soft descriptor limit is raised to the hard one first (``Platform/raiseDescriptorLimit()``):
+    /// The soft descriptor limit is raised to the hard one first (BenchmarkEngine's `Platform.raiseDescriptorLimit()`):
     /// a load run holds one socket per connection, and the shell's default soft limit is often
     /// far below that.
     ///

@@ -51,7 +51,7 @@ extension BenchSuite {
             return .command(try RunCommand.parse([], in: self))
         case "help":
             guard let name = arguments.dropFirst().first else { return .help(overview) }
-            // Hidden: what docs/cli.md holds, to regenerate it.
+            // Hidden: what the BenchCommandLine article holds, to regenerate it.
             if name == "--reference" {
                 return .help(arguments.dropFirst(2).first == "readme" ? CommandLineReference.readme(of: self) : CommandLineReference.markdown(of: self))
             }

@@ -32,7 +32,7 @@ extension FixtureServer {
     /// A server that fails every connection before any route is read is a
     /// ``Configuration/acceptance-swift.property`` away (`.reset`, `.stall`).
     ///
-    /// Every route also takes `?status=<code>` and `?delay=<ms>` (see the README).
+    /// Every route also takes `?status=<code>` and `?delay=<ms>` (see the LoadTesting article of CourierBench).
     public static let standardRoutes: [String: FixtureRoute] = {
         var routes: [String: FixtureRoute] = [
             "/movies": .payload(.list100),
