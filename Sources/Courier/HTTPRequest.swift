@@ -46,9 +46,15 @@ extension HTTPRequest {
     /// A transport sends other requests (a `POST`, a `PATCH`) at most once: ``RetryMiddleware``
     /// retries them only on an endpoint's opt-in.
     public var isIdempotent: Bool {
+        isIdempotent(methods: Self.idempotentMethods)
+    }
+
+    /// Whether sending this request again is harmless when `methods` are the ones taken as
+    /// idempotent: the one decision behind ``isIdempotent`` (RFC 9110's set) and
+    /// ``RetryMiddleware`` (its policy's ``RetryPolicy/idempotentMethods``).
+    func isIdempotent(methods: Set<String>) -> Bool {
         // Methods come upper-case nearly always: spare that case the upper-casing.
-        Self.idempotentMethods.contains(method) || Self.idempotentMethods.contains(method.uppercased())
-            || headers.contains("Idempotency-Key")
+        methods.contains(method) || methods.contains(method.uppercased()) || headers.contains("Idempotency-Key")
     }
 }
 

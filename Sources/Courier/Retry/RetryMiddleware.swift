@@ -60,8 +60,7 @@ public struct RetryMiddleware: Middleware {
     }
 
     private func isRetryable(_ request: HTTPRequest, override: RetryOverride) -> Bool {
-        policy.idempotentMethods.contains(request.method.uppercased()) || override.retriesNonIdempotent
-            || request.headers.contains("Idempotency-Key")
+        request.isIdempotent(methods: policy.idempotentMethods) || override.retriesNonIdempotent
     }
 
     /// How long to wait before retry number `retry` after `outcome`, and why; `nil` when it is not
