@@ -35,3 +35,59 @@ public struct AllocationSnapshot: Sendable, Equatable {
         self.allocatedBytes = allocatedBytes
     }
 }
+
+/// What the whole process allocated between two ``AllocationSnapshot``s.
+///
+/// A lower bound of what a measured block did when other threads are idle; with
+/// concurrent threads it also contains their allocations (see ``AllocationSnapshot``).
+public struct AllocationDelta: Sendable, Equatable {
+    /// Allocation requests made in the interval (difference of ``AllocationSnapshot/mallocs``).
+    public var mallocs: UInt64
+
+    /// Bytes allocated in the interval, in size-class units (difference of
+    /// ``AllocationSnapshot/allocatedBytes``). Freed memory is not subtracted.
+    public var bytes: UInt64
+
+    /// Creates a delta from raw values, e.g. when aggregating iterations.
+    public init(mallocs: UInt64, bytes: UInt64) {
+        self.mallocs = mallocs
+        self.bytes = bytes
+    }
+}
+
+/// A point-in-time reading of the *calling thread's* allocation counters
+/// (`thread.allocated` / `thread.deallocated`).
+///
+/// Unlike ``AllocationSnapshot`` these counters are maintained live on every
+/// allocation and free, without thread caches in between, so the difference between
+/// two readings on the same thread is exact and unaffected by other threads.
+/// jemalloc exposes no per-thread *count* of allocations, only bytes.
+public struct ThreadAllocationSnapshot: Sendable, Equatable {
+    /// Cumulative bytes ever allocated by this thread, at usable (size-class) size.
+    public var allocatedBytes: UInt64
+
+    /// Cumulative bytes ever freed by this thread, at usable size. Memory allocated on
+    /// one thread and freed on another is counted on the freeing thread.
+    public var deallocatedBytes: UInt64
+
+    /// Creates a snapshot from raw values, e.g. when restoring recorded results.
+    public init(allocatedBytes: UInt64, deallocatedBytes: UInt64) {
+        self.allocatedBytes = allocatedBytes
+        self.deallocatedBytes = deallocatedBytes
+    }
+}
+
+/// What one thread allocated and freed between two ``ThreadAllocationSnapshot``s.
+public struct ThreadAllocationDelta: Sendable, Equatable {
+    /// Bytes allocated by the thread in the interval, at usable (size-class) size.
+    public var allocatedBytes: UInt64
+
+    /// Bytes freed by the thread in the interval, at usable size.
+    public var deallocatedBytes: UInt64
+
+    /// Creates a delta from raw values, e.g. when aggregating iterations.
+    public init(allocatedBytes: UInt64, deallocatedBytes: UInt64) {
+        self.allocatedBytes = allocatedBytes
+        self.deallocatedBytes = deallocatedBytes
+    }
+}

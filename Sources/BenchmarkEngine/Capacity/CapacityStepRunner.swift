@@ -16,3 +16,32 @@ public protocol CapacityStepRunner: Sendable {
     /// Monotonic nanoseconds now, the clock the search's time limit is kept by.
     func now() -> UInt64
 }
+
+/// Runs each step of a capacity search as a load run of one operation, as `bench capacity` does
+/// against a URL.
+public struct LoadStepRunner: CapacityStepRunner {
+    /// The scenario name each step's result is reported under.
+    public let name: String
+    /// Where each step shows its progress, reset as it starts.
+    public let progress: ProgressMeter
+    private let operation: @Sendable () async -> RequestOutcome
+
+    /// A runner of `operation`, reporting under `name` on `progress`.
+    public init(name: String, progress: ProgressMeter, _ operation: @escaping @Sendable () async -> RequestOutcome) {
+        self.name = name
+        self.progress = progress
+        self.operation = operation
+    }
+
+    /// One load run as `configuration` says.
+    public func runStep(_ configuration: LoadConfiguration) async throws -> ScenarioResult {
+        progress.reset()
+        let context = ScenarioContext(name: name, isQuick: false, allocations: nil, progress: progress)
+        return try await LoadRunner.run(in: context, configuration: configuration, operation)
+    }
+
+    /// The monotonic clock.
+    public func now() -> UInt64 {
+        Platform.monotonicNanoseconds()
+    }
+}

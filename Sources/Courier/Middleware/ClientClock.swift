@@ -25,3 +25,10 @@ public struct SystemClock: ClientClock {
         try await Task.sleep(for: duration)
     }
 }
+
+extension Duration {
+    /// The duration in seconds, for arithmetic with `Date`s.
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

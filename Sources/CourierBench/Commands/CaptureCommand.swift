@@ -104,3 +104,42 @@ public struct CaptureCommand: BenchCommand, Equatable {
         return stem.deletingLastPathComponent().appendingPathComponent(stem.lastPathComponent + ".headers.json")
     }
 }
+
+/// A capture whose request failed: a status outside 200..<300, or no answer.
+struct CaptureFailed: Error, CustomStringConvertible {
+    let method: String
+    let url: URL
+    let error: APIError
+
+    var description: String {
+        let target = "\(method) \(Redaction.url(url.absoluteString))"
+        if case .badStatus(let code) = error.kind {
+            return "\(target) answered \(code); nothing written"
+        }
+        let cause = error.underlyingError.map { " (\($0.localizedDescription))" } ?? ""
+        return "\(target) failed: \(error.kind)\(cause); nothing written"
+    }
+}
+
+/// What `capture` writes beside the body: the request and the response head, redacted.
+struct CaptureRecord: Codable, Equatable {
+    /// One header field.
+    struct Field: Codable, Equatable {
+        let name: String
+        let value: String
+
+        init(_ field: HTTPHeaders.Field) {
+            name = field.name
+            value = field.value
+        }
+    }
+
+    let capturedAt: String
+    let method: String
+    let url: String
+    let requestHeaders: [Field]
+    let status: Int
+    let responseHeaders: [Field]
+    let bytes: Int
+    let isJSON: Bool
+}

@@ -1,5 +1,6 @@
 import Courier
 import Foundation
+import CourierJSON
 
 /// The request `load` and `capacity` send, and how: one URL, its method, header fields and body,
 /// the transport, the timeout and what responses are decoded into.
@@ -179,5 +180,21 @@ struct RequestOptions: Equatable {
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") { authority = authority[authority.index(after: close)...] }
         guard let colon = authority.firstIndex(of: ":") else { return nil }
         return authority[authority.index(after: colon)...]
+    }
+}
+
+/// The decoder a load run decodes responses with: `--decoder foundation|courier`.
+enum DecoderChoice: String, CaseIterable, Equatable, Sendable {
+    /// Foundation's `JSONDecoder`, the client's default.
+    case foundation
+    /// `CourierJSONDecoder`.
+    case courier
+
+    /// A decoder of this kind with its default settings, for `--decode json`.
+    func make() -> any ResponseDecoder {
+        switch self {
+        case .foundation: JSONDecoder()
+        case .courier: CourierJSONDecoder()
+        }
     }
 }

@@ -147,3 +147,88 @@ public struct FixtureRoute: Sendable, Equatable {
         return route
     }
 }
+
+/// How long the fixture server waits before answering. The wait is a timer in the event loop, so a
+/// delayed response holds no thread and other connections are served meanwhile.
+public enum FixtureDelay: Sendable, Equatable {
+    /// Answers at once.
+    case none
+    /// Always waits this long.
+    case fixed(Duration)
+    /// Waits a uniformly random time in this range, drawn per request.
+    case random(ClosedRange<Duration>)
+
+    /// The wait for one request, in nanoseconds.
+    func nanoseconds<Generator: RandomNumberGenerator>(using generator: inout Generator) -> UInt64 {
+        switch self {
+        case .none: 0
+        case .fixed(let duration): duration.nanoseconds
+        case .random(let range): UInt64.random(in: range.lowerBound.nanoseconds...range.upperBound.nanoseconds, using: &generator)
+        }
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, 0 for negative durations.
+    var nanoseconds: UInt64 {
+        let (seconds, attoseconds) = components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+}
+
+/// Ways the fixture server misbehaves at the transport level, each a failure a client meets in
+/// production. (Error statuses such as 429 and 503 are ordinary responses: see ``FixtureRoute``.)
+public enum FixtureFault: Sendable, Equatable {
+    /// Reads the request, then resets the connection (TCP RST) without a byte of response.
+    case resetBeforeResponse
+    /// Reads the request, then closes the connection (an orderly FIN) without a byte of response:
+    /// what a server that crashed or restarted mid-request looks like. On a kept-alive connection
+    /// this is the moment a client must not silently send the request again.
+    case closeWithoutResponse
+    /// Sends the head with the full `Content-Length` and half the body, then closes the connection.
+    case closeMidBody
+    /// Sends the head at once, then the body `chunkBytes` at a time, one chunk every `interval`.
+    case slowDrip(chunkBytes: Int, interval: Duration)
+    /// Sends the status line at once and the header fields and body only after `delay`: a server
+    /// that starts answering and then stalls before its head is complete.
+    case slowHeaderFields(delay: Duration)
+    /// Sends a line that is not an HTTP status line, then closes the connection.
+    case garbageStatusLine
+    /// Sends these bytes as they are, in place of the response, then closes the connection: a
+    /// hostile server's answer, framed as no honest server frames one (two `Content-Length` fields,
+    /// a chunk size that is not hexadecimal, a header field larger than a client keeps, …).
+    case rawResponse(Data)
+}
+
+/// A fixed number of workers, each taking a fixed time per request, that a route's requests queue
+/// for: a server whose true capacity is known, `workers ÷ serviceTime` requests a second, and whose
+/// latency climbs as a queue beyond it — the ground truth a capacity search is checked against.
+///
+/// ```swift
+/// let route = FixtureRoute.payload(.tinyObject).with(capacity: FixtureCapacity(workers: 4, serviceTime: .milliseconds(10)))
+/// // 400 requests a second; at 500 a second the queue grows by 100 every second.
+/// ```
+///
+/// The workers are virtual: the server's one thread computes when each request's turn ends and
+/// answers it then with a timer, first come first served, so they cost no thread and serving stays
+/// exact however many there are.
+public struct FixtureCapacity: Sendable, Equatable {
+    /// Requests served at once; at least 1.
+    public var workers: Int
+    /// How long each request occupies its worker.
+    public var serviceTime: Duration
+
+    /// `workers` workers of `serviceTime` each.
+    public init(workers: Int, serviceTime: Duration) {
+        self.workers = max(1, workers)
+        self.serviceTime = serviceTime
+    }
+
+    /// The true capacity: `workers ÷ serviceTime`, requests per second (infinite for a zero
+    /// service time).
+    public var requestsPerSecond: Double {
+        let seconds = Double(serviceTime.nanoseconds) / 1e9
+        return seconds > 0 ? Double(workers) / seconds : .infinity
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Finds the route for a request and applies the per-request overrides of its query: `status=<code>`
 /// answers with another status, `delay=<ms>` waits that long first — so any route can be made slow
@@ -95,5 +96,56 @@ struct RefusedRequest: Error, Equatable {
     /// The response: a small JSON body naming the status.
     var response: [Data] {
         ResponseHead.chunks(for: .json(#"{"error":\#(status)}"#, status: status), keepAlive: false, includeBody: true)
+    }
+}
+
+/// The body of an echoing route (``FixtureRoute/echo()``): what the server received, as JSON, so a
+/// test can see the method, header fields and body a client sent, after a redirect say.
+enum RequestEcho {
+    /// `{"body":"hello","bodyLength":5,"headers":{"host":"x",…},"method":"POST"}`, keys sorted for
+    /// stable bytes, with `"authorization"` when the request carried one (to show where credentials
+    /// went). `head` is the request line and the header fields; a repeated field's values are joined
+    /// with `, `.
+    static func json(method: String, head: ArraySlice<UInt8>, body: ArraySlice<UInt8>, authorization: String?) -> Data {
+        var headers: [String: String] = [:]
+        for (name, value) in RequestParser.fields(in: head) {
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        var object: [String: Any] = [
+            "method": method,
+            "bodyLength": body.count,
+            "body": String(decoding: body, as: UTF8.self),
+            "headers": headers,
+        ]
+        if let authorization { object["authorization"] = authorization }
+        // Strings and an integer always serialize; the fallback only satisfies the type.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    }
+}
+
+/// How many requests each configured path has answered (or misbehaved on), shared between the
+/// server's loop, which counts, and tests, which read: a test can tell a request the server executed
+/// once from one it executed twice.
+final class RequestCounts: Sendable {
+    /// One path's count; a class so that the dictionary holding it stays immutable.
+    private final class Count: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    private let counts: [String: Count]
+
+    /// A zero count for each of `paths`.
+    init(paths: some Sequence<String>) {
+        counts = Dictionary(paths.map { ($0, Count()) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Counts one request to `path`; paths that are not configured are not counted.
+    func record(_ path: String) {
+        counts[path]?.value.add(1, ordering: .relaxed)
+    }
+
+    /// The requests to `path` so far.
+    func count(_ path: String) -> Int {
+        counts[path]?.value.load(ordering: .relaxed) ?? 0
     }
 }

@@ -185,3 +185,21 @@ private func systemPoll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: nf
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, bytes, count) }
 private func systemAccept(_ listener: Int32) -> Int32 { accept(listener, nil, nil) }
+
+/// A system call the server could not make, with the system's explanation.
+public struct SocketError: Error, CustomStringConvertible {
+    /// The call that failed, such as `bind`.
+    public let call: String
+    /// `errno` at the time.
+    public let code: Int32
+
+    init(call: String) {
+        self.call = call
+        code = errno
+    }
+
+    /// `bind: Address already in use`.
+    public var description: String {
+        "\(call): \(String(cString: strerror(code)))"
+    }
+}

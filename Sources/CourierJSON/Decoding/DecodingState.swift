@@ -127,3 +127,42 @@ final class DecodingState: CodingStack {
         return location
     }
 }
+
+extension DecodingState {
+    /// `failure` as the `DecodingError` Foundation throws, at `base` and `key`.
+    func decodingError<Key: CodingKey>(_ failure: ValueFailure, base: PathBase, key: Key) -> DecodingError {
+        let codingPath = codingPath(base, appending: key)
+        switch failure {
+        case .typeMismatch(let type, let kind, let offset):
+            return .typeMismatch(type, .init(
+                codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(kind.described) instead, at \(location(of: offset))."))
+        case .valueNotFound(let type, let offset):
+            return .valueNotFound(type, .init(
+                codingPath: codingPath, debugDescription: "Cannot get value of type \(type) -- found null value instead, at \(location(of: offset))."))
+        case .corrupted(let message, let offset):
+            return .dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(message), at \(location(of: offset))."))
+        }
+    }
+
+    /// The failure for reading `type` from an entry of another kind: null is a missing value.
+    func mismatch(_ type: Any.Type, _ token: Token) -> ValueFailure {
+        token.kind == .null
+            ? .valueNotFound(type, offset: offset(of: token))
+            : .typeMismatch(type, found: token.kind, offset: offset(of: token))
+    }
+}
+
+/// Why a value could not be read as the type asked for, before the coding path is known.
+///
+/// The readers throw this small value; the container that called them, which knows the path, turns
+/// it into Foundation's `DecodingError` with ``DecodingState/decodingError(_:base:key:)``, so no
+/// path is built unless something fails.
+enum ValueFailure: Error {
+    /// The value is of another JSON type.
+    case typeMismatch(Any.Type, found: TokenKind, offset: Int)
+    /// The value is `null`.
+    case valueNotFound(Any.Type, offset: Int)
+    /// The value is of the right JSON type but cannot be this Swift value (a number out of range,
+    /// a string that is not a date).
+    case corrupted(String, offset: Int)
+}

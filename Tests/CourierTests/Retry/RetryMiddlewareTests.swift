@@ -147,6 +147,17 @@ private struct Post: PolicyOverriding {
         #expect(calls.value == 2)
     }
 
+    @Test func thePolicysIdempotentMethodsDecideWhatIsRetried() async throws {
+        let server = StubServer()
+        let posts = flaky(server, failures: 1, .status(503), method: "POST")
+        let gets = flaky(server, failures: 1, .status(503))
+        let policy = RetryPolicy(idempotentMethods: ["POST"])
+        _ = try await client(server, TestClock(), policy: policy).send(Post(overrides: []))
+        #expect(posts.value == 2)
+        await #expect(throws: APIError.badStatus(503)) { try await client(server, TestClock(), policy: policy).send(Get(path: "x")) }
+        #expect(gets.value == 1)
+    }
+
     @Test func anEndpointCanTurnRetryOffOrLimitIt() async throws {
         struct Fragile: PolicyOverriding {
             let overrides: PolicyOverrides

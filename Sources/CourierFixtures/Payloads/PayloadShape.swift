@@ -1,3 +1,5 @@
+import Foundation
+
 /// The kinds of JSON document the fixtures can generate.
 ///
 /// Each shape stresses a different part of a JSON decoder, so a benchmark that
@@ -24,4 +26,30 @@ public enum PayloadShape: String, CaseIterable, Sendable, Codable {
     ///
     /// Decode it with a decoder from ``makeDecoder()``, which selects `.iso8601`.
     case iso8601Dates
+}
+
+/// One generated fixture: its name, JSON bytes and how many objects it holds.
+public struct Payload: Sendable {
+    /// The shape this payload was generated for.
+    public let shape: PayloadShape
+    /// The UTF-8 JSON document, identical on every run and every machine.
+    public let json: Data
+    /// How many top-level records the document holds, as counted by ``FixtureDocument/objectCount``.
+    public let objectCount: Int
+}
+
+extension Payload {
+    /// Generates the payload for `shape`.
+    ///
+    /// The bytes are written by hand from a fixed-seed generator rather than via
+    /// `JSONEncoder`, so the fixtures can contain what an encoder never emits
+    /// (`\uXXXX` escapes, surrogate pairs, `-0.0`, date offsets) and stay
+    /// byte-for-byte stable across Foundation versions. Generation is not cached:
+    /// callers that need a payload repeatedly should keep the value.
+    public static func make(_ shape: PayloadShape) -> Payload {
+        let document = shape.generatedDocument
+        var writer = JSONWriter()
+        document.write(to: &writer)
+        return Payload(shape: shape, json: Data(writer.bytes), objectCount: document.objectCount)
+    }
 }
