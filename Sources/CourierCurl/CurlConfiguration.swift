@@ -5,6 +5,8 @@ import Courier
 public struct CurlConfiguration: Sendable, Hashable {
     /// The HTTP version a transport asks for.
     public enum HTTPVersion: Sendable, Hashable {
+        // HTTP/1.1 by its version number, which lower camel case would blur into "http11".
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         /// HTTP/1.1 on every connection, the default: what URLSession speaks to a cleartext server
         /// and what load tests of HTTP/1.1 servers want.
         case http1_1

@@ -48,7 +48,7 @@ public final class CurlTransport: Transport {
             do {
                 reactors.append(try Reactor(configuration: configuration.perReactor))
             } catch {
-                reactors.forEach { $0.requestShutdown() }
+                for reactor in reactors { reactor.requestShutdown() }
                 throw error
             }
         }
@@ -56,7 +56,7 @@ public final class CurlTransport: Transport {
     }
 
     deinit {
-        reactors.forEach { $0.requestShutdown() }
+        for reactor in reactors { reactor.requestShutdown() }
     }
 
     /// Sends the request and returns what the server answered, following redirects by

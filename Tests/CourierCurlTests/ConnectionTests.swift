@@ -126,7 +126,7 @@ struct ConnectionTests {
                 let url = server.origin + "/stall"
                 let calls = (0..<50).map { _ in Task { try await transport.fetch(url) } }
                 try await Task.sleep(for: .milliseconds(50))
-                calls.forEach { $0.cancel() }
+                for call in calls { call.cancel() }
                 for call in calls {
                     await #expect(throws: URLError.self) { try await call.value }
                 }

@@ -124,6 +124,8 @@ struct ContainerTests {
     }
 
     @Test func snakeCaseKeys() {
+        // The properties spell the keys under test, snake case and underscores included.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct Snake: Decodable, Equatable {
             let userID: Int?
             let firstName: String?

@@ -78,6 +78,8 @@ struct CourierJSONEncoderTests {
     }
 
     @Test func keysCanBeLeftSnakeCasedOrConverted() {
+        // The properties spell the keys under test, snake case and underscores included.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         struct Keys: Encodable {
             var myURLProperty = 1
             var URLProperty = 2

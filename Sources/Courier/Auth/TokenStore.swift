@@ -101,11 +101,11 @@ public actor TokenStore {
             generation += 1
             lastRefresh = (clock.now, nil)
             let issued = Issued(credential: fresh, generation: generation)
-            waiting.forEach { $0.resume(returning: issued) }
+            for continuation in waiting { continuation.resume(returning: issued) }
         case .failure(let error):
             let failure = AuthenticationError(.refreshFailed, underlyingError: error)
             lastRefresh = (clock.now, failure)
-            waiting.forEach { $0.resume(throwing: failure) }
+            for continuation in waiting { continuation.resume(throwing: failure) }
         }
         sink?.log(LogEvent(.refreshFinished(succeeded: lastRefresh?.failure == nil), date: clock.now))
     }

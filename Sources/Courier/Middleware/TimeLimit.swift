@@ -97,7 +97,7 @@ private final class Race<Value: Sendable>: Sendable {
         // Cancelled from a detached task, not here: this may run inside a cancellation handler, and
         // URLSession on Linux deadlocks when a task is cancelled from within one.
         if !tasks.isEmpty {
-            Task.detached { tasks.forEach { $0.cancel() } }
+            Task.detached { for task in tasks { task.cancel() } }
         }
     }
 }

@@ -109,7 +109,8 @@ extension OptionValue where Value == Double {
     /// A fraction within `range`, written as one (`0.25`) or as a percentage (`25%`); `expectation`
     /// says both in a message. Defaults are written as percentages.
     public static func fraction(in range: ClosedRange<Double>, expecting expectation: String) -> OptionValue {
-        OptionValue(describe: { "\(plain(($0 * 100 * 1e6).rounded() / 1e6))%" }) { text, option throws(InvalidValue) in
+        let percentage: @Sendable (Double) -> String = { "\(plain(($0 * 100 * 1e6).rounded() / 1e6))%" }
+        return OptionValue(describe: percentage) { text, option throws(InvalidValue) in
             let isPercent = text.hasSuffix("%")
             let number = Double(isPercent ? String(text.dropLast()) : text).map { isPercent ? $0 / 100 : $0 }
             guard let number, range.contains(number) else { throw .expected(expectation, not: text, for: option) }
@@ -158,9 +159,8 @@ extension OptionValue where Value: Equatable {
     public static func choice(_ values: [Value], name: (Value) -> String) -> OptionValue {
         let choices = values.map { (name: name($0), value: $0) }
         let names = choices.map(\.name)
-        return OptionValue(completion: .choices(names), describe: { value in
-            choices.first { $0.value == value }?.name ?? "\(value)"
-        }) { text, option throws(InvalidValue) in
+        let describe: @Sendable (Value) -> String = { value in choices.first { $0.value == value }?.name ?? "\(value)" }
+        return OptionValue(completion: .choices(names), describe: describe) { text, option throws(InvalidValue) in
             guard let choice = choices.first(where: { $0.name == text }) else {
                 throw .expected(names.joined(separator: " or "), not: text, for: option)
             }
@@ -182,7 +182,8 @@ extension OptionValue {
     /// unknown `noun`, the message listing `expected`.
     public static func list<Element>(of noun: String, expected: String) -> OptionValue
     where Value == [Element], Element: RawRepresentable & CaseIterable & Equatable & Sendable, Element.RawValue == String {
-        OptionValue(completion: .choices(Element.allCases.map(\.rawValue)), describe: { $0.map(\.rawValue).joined(separator: ",") }) { list, option throws(InvalidValue) in
+        let describe: @Sendable ([Element]) -> String = { $0.map(\.rawValue).joined(separator: ",") }
+        return OptionValue(completion: .choices(Element.allCases.map(\.rawValue)), describe: describe) { list, option throws(InvalidValue) in
             var elements: [Element] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let element = Element(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {

@@ -1,3 +1,7 @@
+// swift-format-ignore-file
+// A table in the layout it was generated in, two words and their exponent per line: digit grouping
+// and comment spacing would only blur its columns.
+
 /// 128-bit approximations of the powers of ten from 1e-342 to 1e308, for ``EiselLemire``.
 ///
 /// Entry `q` holds the 128 most significant bits of 10^q, shifted so the top bit is set and rounded

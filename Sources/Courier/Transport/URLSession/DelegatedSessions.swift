@@ -39,7 +39,7 @@ final class DelegatedSessions: Sendable {
             entries[ObjectIdentifier(source)] = entry
             return (entry, released)
         }
-        released.forEach { $0.session.finishTasksAndInvalidate() }
+        for entry in released { entry.session.finishTasksAndInvalidate() }
         return (made.session, made.delegate)
     }
 
