@@ -32,14 +32,17 @@ struct OptionalLibrary {
 // libcurl (Debian's libcurl4-openssl-dev) backs CourierCurl, the fast transport, and
 // `bench load --transport curl`. Linux only: its reactor is built on epoll, eventfd and timerfd.
 let curl = OptionalLibrary(
-    trait: .trait(name: "Curl", description: "CourierCurl, the transport over libcurl's multi interface (Linux; needs libcurl4-openssl-dev)"),
+    trait: .trait(
+        name: "Curl", description: "CourierCurl, the transport over libcurl's multi interface (Linux; needs libcurl4-openssl-dev)"),
     condition: "COURIER_CURL",
     platforms: [.linux]
 )
 // jemalloc (Debian's libjemalloc-dev, Homebrew's jemalloc) makes the bench's allocation figures
 // possible; without it they are reported as unavailable, never as zero.
 let jemalloc = OptionalLibrary(
-    trait: .trait(name: "Jemalloc", description: "The bench's allocation figures, from jemalloc linked into the process (needs libjemalloc-dev or Homebrew's jemalloc)"),
+    trait: .trait(
+        name: "Jemalloc",
+        description: "The bench's allocation figures, from jemalloc linked into the process (needs libjemalloc-dev or Homebrew's jemalloc)"),
     condition: "COURIER_JEMALLOC",
     platforms: nil
 )
@@ -67,7 +70,9 @@ let package = Package(
         .plugin(name: "BenchPlugin", targets: ["BenchPlugin"]),
         .executable(name: "bench", targets: ["bench"]),
     ],
-    traits: [curl.trait, jemalloc.trait, valgrind.trait, .default(enabledTraits: [curl.trait.name, jemalloc.trait.name, valgrind.trait.name])],
+    traits: [
+        curl.trait, jemalloc.trait, valgrind.trait, .default(enabledTraits: [curl.trait.name, jemalloc.trait.name, valgrind.trait.name]),
+    ],
     targets: [
         // A strict, fast JSON decoder for Decodable. Imports nothing of ours, so it can ship alone.
         .target(name: "CourierJSON"),
@@ -112,7 +117,9 @@ let package = Package(
         // The `bench` executable: Courier's own scenarios, declared with CourierBench like anyone's.
         .executableTarget(
             name: "bench",
-            dependencies: ["CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierBenchCurl"],
+            dependencies: [
+                "CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierBenchCurl",
+            ],
             path: "Benchmarks/bench",
             exclude: ["README.md"],
             swiftSettings: [curl.setting]
@@ -136,12 +143,16 @@ let package = Package(
             name: "SeedExample", dependencies: ["Courier"], path: "Tests/SeedExample", swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
         ),
 
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
+        .testTarget(
+            name: "CourierTests",
+            dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
-        .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"], swiftSettings: [curl.setting]),
+        .testTarget(
+            name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"], swiftSettings: [curl.setting]),
         // The README's Swift examples, compiled, and a check that each is there word for word.
-        .testTarget(name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),
+        .testTarget(
+            name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
         .testTarget(
@@ -152,11 +163,16 @@ let package = Package(
         ),
         .testTarget(
             name: "CourierBenchTests",
-            dependencies: ["CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe", "CourierFixtures", "CourierBenchCurl"],
+            dependencies: [
+                "CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe",
+                "CourierFixtures", "CourierBenchCurl",
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: [curl.setting]
         ),
-        .testTarget(name: "BenchTests", dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"]),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import CourierBench
+
 #if COURIER_CURL
 import CourierBenchCurl
 #endif

@@ -7,11 +7,11 @@ let package = Package(
     name: "AppBench",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "appbench", targets: ["AppBench"]),
+        .executable(name: "appbench", targets: ["AppBench"])
     ],
     dependencies: [
         // Named, so the products resolve whatever the checkout directory is called.
-        .package(name: "Courier", path: "../.."),
+        .package(name: "Courier", path: "../..")
     ],
     targets: [
         // The app's client: endpoints, models, decoder. Depends on Courier alone.

@@ -9,13 +9,14 @@ import PackagePlugin
         var extractor = ArgumentExtractor(arguments)
         let chosen = extractor.extractOption(named: "target")
         let benches = context.package.targets.compactMap { $0 as? SwiftSourceModuleTarget }.filter { target in
-            target.kind == .executable && target.dependencies.contains { dependency in
-                switch dependency {
-                case .product(let product): product.name == "CourierBench"
-                case .target(let library): library.name == "CourierBench"
-                @unknown default: false
+            target.kind == .executable
+                && target.dependencies.contains { dependency in
+                    switch dependency {
+                    case .product(let product): product.name == "CourierBench"
+                    case .target(let library): library.name == "CourierBench"
+                    @unknown default: false
+                    }
                 }
-            }
         }
         let candidates = chosen.isEmpty ? benches : benches.filter { chosen.contains($0.name) }
         guard candidates.count == 1, let target = candidates.first else {
@@ -29,7 +30,8 @@ import PackagePlugin
         let product = context.package.products.first { product in
             product is ExecutableProduct && product.targets.contains { $0.id == target.id }
         }
-        let result = try packageManager.build(.product(product?.name ?? target.name), parameters: .init(configuration: .release, logging: .concise))
+        let result = try packageManager.build(
+            .product(product?.name ?? target.name), parameters: .init(configuration: .release, logging: .concise))
         guard result.succeeded, let executable = result.builtArtifacts.first(where: { $0.kind == .executable }) else {
             print(result.logText)
             throw BenchPluginError("building \(target.name) failed")

@@ -12,12 +12,13 @@ extension TransportKind {
         // requests dealt (in turn) to its reactor outnumber the reactor's share of connections.
         // Letting each reactor open a connection per worker instead ends that wait but costs
         // 5–13 more allocations per request (measured at 64 workers, 2 reactors).
-        let transport = try CurlTransport(configuration: CurlConfiguration(
-            maximumConnectionsPerHost: settings.connections,
-            maximumConnections: settings.connections,
-            timeout: settings.timeout,
-            reactorCount: settings.threads
-        ))
+        let transport = try CurlTransport(
+            configuration: CurlConfiguration(
+                maximumConnectionsPerHost: settings.connections,
+                maximumConnections: settings.connections,
+                timeout: settings.timeout,
+                reactorCount: settings.threads
+            ))
         return OpenTransport(transport) { await transport.shutdown() }
     }
 }

@@ -72,7 +72,9 @@ public final class CurlTransport: Transport {
 
     /// One request and its answer, redirects returned as they are.
     private func transfer(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        let reactor = reactors.count == 1 ? reactors[0] : reactors[Int(nextReactor.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(reactors.count))]
+        let reactor =
+            reactors.count == 1
+            ? reactors[0] : reactors[Int(nextReactor.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(reactors.count))]
         let ticket = reactor.makeTicket()
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in

@@ -1,5 +1,5 @@
-import Foundation
 import Courier
+import Foundation
 
 /// A transport that answers with a function, never touching the network or URLSession.
 ///

@@ -1,8 +1,9 @@
+import Courier
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Courier
 
 /// What a stub route answers: a response, after an optional delay, or a transport failure.
 public struct StubResponse: Sendable {

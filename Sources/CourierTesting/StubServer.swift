@@ -1,9 +1,10 @@
+import Courier
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Courier
-import Synchronization
 
 /// Canned answers for the requests of one test, served in memory or through a real `URLSession`.
 ///

@@ -1,9 +1,10 @@
+import Courier
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Courier
-import Synchronization
 
 /// The URLSession side of ``StubServer``: a `URLProtocol` that hands each request to the server that
 /// owns the request's host.

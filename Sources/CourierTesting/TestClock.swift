@@ -1,5 +1,5 @@
-import Foundation
 import Courier
+import Foundation
 import Synchronization
 
 /// A clock for tests of time-dependent policies: sleeping returns at once and moves the clock on, so

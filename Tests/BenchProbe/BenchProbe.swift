@@ -6,13 +6,15 @@ import Foundation
 /// its scenario alone. With `BENCH_PROBE_HEALTHY` in its environment the failing ones work, which
 /// makes a baseline for a broken run to be compared with.
 @main struct BenchProbe: BenchMain {
-    static let suite = BenchSuite(tool: "bench-probe", scenarios: [
-        .custom("probe/works") { blackHole(Array(repeating: 1, count: 8)) },
-        .custom("probe/throws", isDefault: false) { if !isHealthy { throw ProbeError() } },
-        .custom("probe/traps", isDefault: false) { trap() },
-        .custom("probe/after-the-trap", isDefault: false) { blackHole(1) },
-        .custom("probe/fails-a-precondition", isDefault: false) { failPrecondition() },
-    ])
+    static let suite = BenchSuite(
+        tool: "bench-probe",
+        scenarios: [
+            .custom("probe/works") { blackHole(Array(repeating: 1, count: 8)) },
+            .custom("probe/throws", isDefault: false) { if !isHealthy { throw ProbeError() } },
+            .custom("probe/traps", isDefault: false) { trap() },
+            .custom("probe/after-the-trap", isDefault: false) { blackHole(1) },
+            .custom("probe/fails-a-precondition", isDefault: false) { failPrecondition() },
+        ])
 
     private static let isHealthy = ProcessInfo.processInfo.environment["BENCH_PROBE_HEALTHY"] != nil
 

@@ -1,6 +1,7 @@
 import CourierBench
 import Foundation
 import Testing
+
 @testable import bench
 
 /// The CLI reference, the CourierBench catalog's BenchCommandLine article, and the README's
@@ -9,7 +10,8 @@ import Testing
 /// bench help --reference > Sources/CourierBench/Documentation.docc/BenchCommandLine.md`, and
 /// `swift run bench help --reference readme` between the README's markers).
 @Suite struct CommandLineReferenceTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// Whether the tests write what the declarations render instead of comparing with it.
     private static let writes = ProcessInfo.processInfo.environment["BENCH_WRITE_REFERENCE"] == "1"
 
@@ -22,7 +24,10 @@ import Testing
         let rendered = CommandLineReference.markdown(of: Bench.suite) + "\n"
         if Self.writes { try rendered.write(to: path, atomically: true, encoding: .utf8) }
         let file = try String(contentsOf: path, encoding: .utf8)
-        #expect(file == rendered, "\(CommandLineReference.articlePath) differs from the declarations: swift run bench help --reference > \(CommandLineReference.articlePath)")
+        #expect(
+            file == rendered,
+            "\(CommandLineReference.articlePath) differs from the declarations: swift run bench help --reference > \(CommandLineReference.articlePath)"
+        )
     }
 
     @Test func theREADMEsSummaryIsWhatTheDeclarationsRender() throws {
@@ -36,7 +41,9 @@ import Testing
             try readme.write(to: path, atomically: true, encoding: .utf8)
             return
         }
-        #expect(String(readme[begin.lowerBound..<end.upperBound]) == rendered, "README's CLI summary differs: swift run bench help --reference readme")
+        #expect(
+            String(readme[begin.lowerBound..<end.upperBound]) == rendered,
+            "README's CLI summary differs: swift run bench help --reference readme")
     }
 
     @Test func theReferenceHasEveryCommandAndEveryExitCode() {
@@ -54,7 +61,7 @@ extension CommandLineReferenceTests {
     /// The hidden `help --reference` prints what the files must hold, and is not in the overview.
     @Test func helpReferencePrintsBothParts() throws {
         guard case .help(let reference) = try Bench.suite.parse(["help", "--reference"]),
-              case .help(let readme) = try Bench.suite.parse(["help", "--reference", "readme"])
+            case .help(let readme) = try Bench.suite.parse(["help", "--reference", "readme"])
         else {
             Issue.record("help --reference is not help")
             return

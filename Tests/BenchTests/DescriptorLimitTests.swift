@@ -3,6 +3,7 @@ import CourierBench
 import CourierFixtureServer
 import Foundation
 import Testing
+
 @testable import bench
 
 // Linux's: the curl transport, /proc and the libdispatch monitor whose trap this is about.
@@ -19,9 +20,10 @@ struct DescriptorLimitTests {
     func aRunThatCannotFitExits64BeforeTheFirstRequest(transport: String) async throws {
         let run = try await load(after: "ulimit -n 128", transport: transport, ["--concurrency", "100", "--requests", "100"])
         #expect(run.status == 64)
-        #expect(run.errors.hasPrefix(
-            "error: 100 connections need about 164 file descriptors, but this process may open only 128 (ulimit -n; hard limit 128): raise the hard limit to at least 164"
-        ), "\(run.errors)")
+        #expect(
+            run.errors.hasPrefix(
+                "error: 100 connections need about 164 file descriptors, but this process may open only 128 (ulimit -n; hard limit 128): raise the hard limit to at least 164"
+            ), "\(run.errors)")
         #expect(run.errors.contains("or lower the concurrency to 64 or less"))
         #expect(run.served == 0)
         #expect(run.report == nil)
@@ -77,8 +79,11 @@ struct DescriptorLimitTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         // "$0" is the bench executable and "$@" its arguments: nothing of the command line is quoted by hand.
-        process.arguments = ["-c", "\(limits); exec \"$0\" \"$@\"", benchExecutable.path, "load", "--url", server.url("/movies/1").absoluteString,
-                             "--transport", transport, "--out", directory.path] + options
+        process.arguments =
+            [
+                "-c", "\(limits); exec \"$0\" \"$@\"", benchExecutable.path, "load", "--url", server.url("/movies/1").absoluteString,
+                "--transport", transport, "--out", directory.path,
+            ] + options
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: errorsFile)
         let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
@@ -91,7 +96,9 @@ struct DescriptorLimitTests {
             }
         }
         let report = try? JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
-        return LoadRun(status: status, errors: String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self), served: server.requestCount("/movies/1"), report: report)
+        return LoadRun(
+            status: status, errors: String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self),
+            served: server.requestCount("/movies/1"), report: report)
     }
 }
 #endif

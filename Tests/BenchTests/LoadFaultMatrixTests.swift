@@ -3,6 +3,7 @@ import CourierBench
 import CourierFixtureServer
 import Foundation
 import Testing
+
 @testable import bench
 
 /// One way a server fails, how the fixture server is made to fail that way, and the class
@@ -91,7 +92,8 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
         let started = ContinuousClock.now
         let status = await Bench.suite.main(arguments: [
             "load", "--url", url.absoluteString, "--transport", transport, "--rate", "20", "--duration", "500ms",
-            "--timeout", "\(timeout.components.seconds)s", "--concurrency", "4", "--decode", fault.decode, "--max-body", fault.maximumBody, "--out", directory.path,
+            "--timeout", "\(timeout.components.seconds)s", "--concurrency", "4", "--decode", fault.decode, "--max-body", fault.maximumBody,
+            "--out", directory.path,
         ])
         let elapsed = ContinuousClock.now - started
         withExtendedLifetime(refusing) {}

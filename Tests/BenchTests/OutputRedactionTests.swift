@@ -1,6 +1,7 @@
 import CourierFixtureServer
 import Foundation
 import Testing
+
 @testable import bench
 
 /// Issue 19, item 5, end to end: `bench load` and `bench capture`, run as the real executable over
@@ -78,7 +79,8 @@ import Testing
         // A status outside 200..<300 ends with a message naming the URL.
         let failing = "http://127.0.0.1:\(server.port)/nowhere?sig=\(Self.marker)-failing"
         let nothing = directory.appendingPathComponent("Fixtures/nothing.json").path
-        #expect(try await bench(["capture", "--url", failing, "--out", nothing, "--transport", transport] + headers, console: directory) == 1)
+        #expect(
+            try await bench(["capture", "--url", failing, "--out", nothing, "--transport", transport] + headers, console: directory) == 1)
         #expect(try contents(of: directory).contains("/nowhere?sig=REDACTED"))
 
         try expectNoSecret(in: directory)
@@ -120,7 +122,10 @@ import Testing
         process.standardError = outputs[1]
         // The exit status comes through the termination handler, so no thread of the pool waits.
         let ended = AsyncStream<Int32> { continuation in
-            process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+            process.terminationHandler = {
+                continuation.yield($0.terminationStatus)
+                continuation.finish()
+            }
         }
         try process.run()
         var status: Int32 = -1

@@ -2,11 +2,13 @@ import BenchmarkEngine
 import CourierBench
 import CourierFixtureServer
 import Foundation
+import Testing
+
+@testable import bench
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-@testable import bench
 
 /// A gzip body of 1 MiB that inflates to 1 GiB, loaded through the `bench` executable over both
 /// transports at the default `--max-body` (32 MiB): every request ends as `responseTooLarge`, and

@@ -3,6 +3,7 @@ import CourierFixtureServer
 import CourierFixtures
 import Foundation
 import Testing
+
 @testable import bench
 
 @Suite struct ServeAndFixturesCommandTests {
@@ -11,7 +12,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(await Bench.suite.main(arguments: ["fixtures", "--out", directory.path]) == .success)
         for shape in PayloadShape.allCases {
-            #expect(FileManager.default.contents(atPath: directory.appendingPathComponent("fixtures/\(shape.rawValue)").path) == Payload.make(shape).json)
+            #expect(
+                FileManager.default.contents(atPath: directory.appendingPathComponent("fixtures/\(shape.rawValue)").path)
+                    == Payload.make(shape).json)
         }
         #expect(FileManager.default.contents(atPath: directory.appendingPathComponent("movies/1").path) == Payload.make(.tinyObject).json)
     }
@@ -24,10 +27,16 @@ import Testing
 
     @Test(arguments: [
         (["serve", "--port", "70000"], "invalid value '70000' for '--port' (expected an integer from 0 to 65535)"),
-        (["serve", "--duration", "0s"], "invalid value '0s' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
+        (
+            ["serve", "--duration", "0s"],
+            "invalid value '0s' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
         (["fixtures"], "missing '--out <dir>'"),
         (["serve", "--workers", "0"], "invalid value '0' for '--workers' (expected an integer from 1 to 100000)"),
-        (["serve", "--service-time", "fast"], "invalid value 'fast' for '--service-time' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
+        (
+            ["serve", "--service-time", "fast"],
+            "invalid value 'fast' for '--service-time' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         do {

@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Foundation
 import Testing
+
+@testable import BenchmarkEngine
 
 /// A dump as Callgrind 3.19 writes it with `--cache-sim=yes` (trimmed to the lines read).
 private let cacheSimulated = """
@@ -27,7 +28,9 @@ private let cacheSimulated = """
     @Test func estimatesCyclesAsL1PlusFiveLastLevelPlusThirtyFiveRAMHits() throws {
         let profile = try CallgrindProfile(parsing: cacheSimulated)
         // 800020 accesses, 35 L1 misses of which 4 missed the last level too.
-        let l1Hits: UInt64 = 800_020 - 35, lastLevelHits: UInt64 = 35 - 4, ramHits: UInt64 = 4
+        let l1Hits: UInt64 = 800_020 - 35
+        let lastLevelHits: UInt64 = 35 - 4
+        let ramHits: UInt64 = 4
         #expect(profile.estimatedCycles == l1Hits + 5 * lastLevelHits + 35 * ramHits)
         let counts = InstructionCounts(profile, operations: 10)
         #expect(counts.instructionsPerOperation == 60_001.3)

@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 /// The capacity search against a queue model: deterministic, no sockets, no wall time.
 // Serialized: each search is seconds of CPU, and two at once would hold every thread that runs
@@ -150,21 +151,28 @@ import Testing
             var histogram = template
             histogram.record(latency, count: 100)
             let encoded = ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
-            return TimeSeries.Interval(startSeconds: start, durationSeconds: 1, outcomes: .init(sent: 100, succeeded: 100, errors: [:]), latency: encoded, uncorrectedLatency: encoded)
+            return TimeSeries.Interval(
+                startSeconds: start, durationSeconds: 1, outcomes: .init(sent: 100, succeeded: 100, errors: [:]), latency: encoded,
+                uncorrectedLatency: encoded)
         }
         var result = ScenarioResult(name: "step", kind: .load, operations: 400, warmupOperations: 0, durationSeconds: 4)
         // A slow warm-up, then three fast intervals, one of which is slower.
-        let intervals = [interval(0, latency: 2_000_000_000), interval(1, latency: 1_000_000), interval(2, latency: 80_000_000)]
+        let intervals =
+            [interval(0, latency: 2_000_000_000), interval(1, latency: 1_000_000), interval(2, latency: 80_000_000)]
             + (3..<20).map { interval(Double($0), latency: 1_000_000) }
         result.timeSeries = TimeSeries(startUnixMicroseconds: 0, intervalSeconds: 1, intervals: intervals)
         // 100 slow requests of 1,900: p90 of the whole measured part is fast, of the slow interval not.
         let objectives = [try ServiceLevelObjective(parsing: "p90<=50ms")]
-        let whole = try CapacityStep(judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 1, objectives: objectives, window: .whole)
+        let whole = try CapacityStep(
+            judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 1, objectives: objectives,
+            window: .whole)
         #expect(whole.status == .passed)
         #expect(whole.outcomes.sent == 1_900)
         #expect(whole.latency.summary.max < 100_000_000, "the warm-up's 2 s are discarded")
         #expect(whole.verdict.objectives[0].worst?.startSeconds == 2)
-        let perInterval = try CapacityStep(judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 1, objectives: objectives, window: .interval)
+        let perInterval = try CapacityStep(
+            judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 1, objectives: objectives,
+            window: .interval)
         #expect(perInterval.status == .failed)
         #expect(perInterval.verdict.objectives[0].windowsBreached == 1)
     }
@@ -173,29 +181,34 @@ import Testing
     /// breaks the objective by more than the generator's own timer lateness explains.
     @Test(arguments: [
         // corrected p99, uncorrected p99, timer lateness p99 (ms), CPU share, generator's?
-        (UInt64(80), UInt64(30), UInt64?.none, 0.2, true),   // answered in time, sent late
-        (80, 55, 10, 0.5, true),                              // late by no more than the generator's timers
-        (80, 80, 10, 0.5, false),                             // the server was slow
-        (80, 80, nil, 0.95, false),                           // a busy generator does not excuse a slow server…
+        (UInt64(80), UInt64(30), UInt64?.none, 0.2, true),  // answered in time, sent late
+        (80, 55, 10, 0.5, true),  // late by no more than the generator's timers
+        (80, 80, 10, 0.5, false),  // the server was slow
+        (80, 80, nil, 0.95, false),  // a busy generator does not excuse a slow server…
     ])
-    func aFailedStepIsTheGeneratorsOnlyWhenItExplainsTheBreach(corrected: UInt64, uncorrected: UInt64, lateness: UInt64?, cpu: Double, generators: Bool) throws {
+    func aFailedStepIsTheGeneratorsOnlyWhenItExplainsTheBreach(
+        corrected: UInt64, uncorrected: UInt64, lateness: UInt64?, cpu: Double, generators: Bool
+    ) throws {
         let template = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
         func latency(_ milliseconds: UInt64) -> ScenarioResult.Latency {
             var histogram = template
             histogram.record(milliseconds * Self.millisecond, count: 100)
             return ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
         }
-        var interval = TimeSeries.Interval(startSeconds: 0, durationSeconds: 1, outcomes: .init(sent: 100, succeeded: 100, errors: [:]),
-                                           latency: latency(corrected), uncorrectedLatency: latency(uncorrected))
+        var interval = TimeSeries.Interval(
+            startSeconds: 0, durationSeconds: 1, outcomes: .init(sent: 100, succeeded: 100, errors: [:]),
+            latency: latency(corrected), uncorrectedLatency: latency(uncorrected))
         interval.generatorCPU = cpu
         var result = ScenarioResult(name: "step", kind: .load, operations: 100, warmupOperations: 0, durationSeconds: 1)
         result.timeSeries = TimeSeries(startUnixMicroseconds: 0, intervalSeconds: 1, intervals: [interval])
         var timers = template
         if let lateness { timers.record(lateness * Self.millisecond, count: 100) }
-        result.generator = GeneratorLoad(cpuSeconds: 1, cpuShare: cpu, meanInFlight: 1, peakInFlight: 1, lateStarts: 7,
-                                         wakeLateness: lateness == nil ? nil : LatencySummary(timers))
-        let step = try CapacityStep(judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 0,
-                                    objectives: [try ServiceLevelObjective(parsing: "p99<=50ms")], window: .whole)
+        result.generator = GeneratorLoad(
+            cpuSeconds: 1, cpuShare: cpu, meanInFlight: 1, peakInFlight: 1, lateStarts: 7,
+            wakeLateness: lateness == nil ? nil : LatencySummary(timers))
+        let step = try CapacityStep(
+            judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 0,
+            objectives: [try ServiceLevelObjective(parsing: "p99<=50ms")], window: .whole)
         #expect(step.status == (generators ? .generatorLimited : .failed))
         #expect(step.reasons.contains { $0.hasPrefix("sent late") } == generators)
         #expect(step.reasons.contains("the generator used 95% of the CPUs") == (cpu >= 0.9), "…but is named")
@@ -206,12 +219,16 @@ import Testing
             var histogram = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
             histogram.record(p99, count: 10)
             let latency = ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
-            return CapacityStep(number: 1, phase: .grow, targetRate: rate, startSeconds: 0, warmupSeconds: 0, measuredSeconds: 1,
-                                outcomes: .init(sent: 10, succeeded: 10, errors: [:]), latency: latency, uncorrectedLatency: latency,
-                                verdict: ServiceLevelVerdict(window: "whole", objectives: []), status: .passed, reasons: [])
+            return CapacityStep(
+                number: 1, phase: .grow, targetRate: rate, startSeconds: 0, warmupSeconds: 0, measuredSeconds: 1,
+                outcomes: .init(sent: 10, succeeded: 10, errors: [:]), latency: latency, uncorrectedLatency: latency,
+                verdict: ServiceLevelVerdict(window: "whole", objectives: []), status: .passed, reasons: [])
         }
         // Flat to 400/s, then climbing: the bend is at 400.
-        let steps = try [step(100, p99: 10_000_000), step(200, p99: 10_100_000), step(400, p99: 10_200_000), step(800, p99: 900_000_000), step(600, p99: 300_000_000)]
+        let steps = try [
+            step(100, p99: 10_000_000), step(200, p99: 10_100_000), step(400, p99: 10_200_000), step(800, p99: 900_000_000),
+            step(600, p99: 300_000_000),
+        ]
         let knee = try #require(CapacityResult.Knee(in: steps))
         #expect(knee.rate == 400)
         #expect(knee.slopeIncrease > 0)
@@ -235,8 +252,9 @@ import Testing
         #expect(result.name == "capacity/step")
         #expect(result.outcomes?.scheduled == 30)
         #expect(result.timeSeries?.intervals.count == 3)
-        let step = try CapacityStep(judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 0.1,
-                                    objectives: search.objectives, window: .whole)
+        let step = try CapacityStep(
+            judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 0.1,
+            objectives: search.objectives, window: .whole)
         #expect(step.status == .passed)
         #expect(step.outcomes.scheduled == 20, "the warm-up's 10 are discarded")
         #expect(runner.now() > 0)

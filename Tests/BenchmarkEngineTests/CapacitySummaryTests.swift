@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Foundation
 import Testing
+
+@testable import BenchmarkEngine
 
 /// What a capacity search writes: `capacity.json`, `capacity.csv`, `summary.md` and the terminal table.
 // Serialized: each search is seconds of CPU, and two at once would hold every thread that runs
@@ -14,10 +15,12 @@ import Testing
         let found = await search.run(with: SimulatedServer(workers: 4, serviceNanoseconds: 10_000_000))
         let settings = CapacitySettings(
             objectives: ["p99<=50ms"], window: "whole", minimumRate: 100, maximumRate: 100_000, growthFactor: 2, precision: 0.05,
-            stepSeconds: 3, warmupSeconds: 1, maximumTimeSeconds: 600, intervalSeconds: 1, concurrency: 256, errorStormShare: 0.1, transport: "curl"
+            stepSeconds: 3, warmupSeconds: 1, maximumTimeSeconds: 600, intervalSeconds: 1, concurrency: 256, errorStormShare: 0.1,
+            transport: "curl"
         )
-        return CapacityReport(runID: "run-2", startedAt: "2026-11-29T18:00:00Z", environment: SampleRuns.environment, commandLine: ["bench", "capacity"],
-                              target: "http://127.0.0.1:8080/capacity", settings: settings, steps: found.steps, result: found.result)
+        return CapacityReport(
+            runID: "run-2", startedAt: "2026-11-29T18:00:00Z", environment: SampleRuns.environment, commandLine: ["bench", "capacity"],
+            target: "http://127.0.0.1:8080/capacity", settings: settings, steps: found.steps, result: found.result)
     }
 
     /// The page: every step on both charts, passed and failed told apart by colour and marker, the
@@ -64,7 +67,8 @@ import Testing
         let header = CapacitySummary.terminalHeader.split(separator: "\n")[0]
         let line = CapacitySummary.terminalLine(report.steps[0])
         let verdictColumn = try #require(header.range(of: "verdict")).lowerBound
-        #expect(line[line.index(line.startIndex, offsetBy: header.distance(from: header.startIndex, to: verdictColumn))...].hasPrefix("pass"))
+        #expect(
+            line[line.index(line.startIndex, offsetBy: header.distance(from: header.startIndex, to: verdictColumn))...].hasPrefix("pass"))
         let failing = try #require(report.steps.first { $0.status == .failed })
         #expect(CapacitySummary.terminalLine(failing).contains("FAIL: p99"))
     }

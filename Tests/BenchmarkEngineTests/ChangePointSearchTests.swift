@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 /// The proof figures run 100 seeded series of 60 points with 3% noise (this machine's run-to-run
 /// noise in time per operation); each is deterministic, and the bounds leave room below what was measured.
@@ -9,7 +10,8 @@ import Testing
     /// How many of 100 seeded series with `steps` have a change within `tolerance` of every step.
     private func found(_ steps: [(index: Int, change: Double)], variation: Double = 0.03, tolerance: Int = 1) -> Int {
         (0..<100).count { seed in
-            let changes = search.changePoints(in: SyntheticHistory.series(seed: UInt64(seed) + 1, variation: variation, steps: steps)).changePoints
+            let changes = search.changePoints(in: SyntheticHistory.series(seed: UInt64(seed) + 1, variation: variation, steps: steps))
+                .changePoints
             return steps.allSatisfy { step in changes.contains { abs($0.index - step.index) <= tolerance } }
         }
     }
@@ -59,7 +61,8 @@ import Testing
     @Test func twoStepsAreBothFoundInOrder() {
         // Measured 90 of 100 with both within one run at 3% noise.
         #expect(found([(20, 0.10), (40, -0.10)]) >= 80)
-        let changes = search.changePoints(in: SyntheticHistory.series(seed: 9, variation: 0.01, steps: [(20, 0.10), (40, -0.10)])).changePoints
+        let changes = search.changePoints(in: SyntheticHistory.series(seed: 9, variation: 0.01, steps: [(20, 0.10), (40, -0.10)]))
+            .changePoints
         #expect(changes.map(\.direction) == [.increase, .decrease])
     }
 
@@ -103,7 +106,8 @@ import Testing
 
     @Test func aConstantSeriesHasNoChangeAndAStepInOneHasACertainOne() throws {
         #expect(search.changePoints(in: Array(repeating: 5, count: 20)).changePoints.isEmpty)
-        let change = try #require(search.changePoints(in: Array(repeating: 5, count: 10) + Array(repeating: 6, count: 10)).changePoints.first)
+        let change = try #require(
+            search.changePoints(in: Array(repeating: 5, count: 10) + Array(repeating: 6, count: 10)).changePoints.first)
         #expect(change.index == 10)
         #expect(change.pValue == 0)
         #expect(abs(change.relativeChange - 0.2) < 1e-12)

@@ -11,7 +11,8 @@ private func micro(
     ours.mallocsPerOperation = mallocs
     ours.bytesAllocatedPerOperation = bytes
     guard let baselineFactor else { return [ours] }
-    var partner = ScenarioResult(name: "\(name) (baseline: Foundation)", kind: .micro, operations: 100, warmupOperations: 10, durationSeconds: 1)
+    var partner = ScenarioResult(
+        name: "\(name) (baseline: Foundation)", kind: .micro, operations: 100, warmupOperations: 10, durationSeconds: 1)
     partner.nanosecondsPerOperation = SampleStatistics(samples.map { $0 * baselineFactor })
     partner.mallocsPerOperation = mallocs.map { $0 * 3 }
     return [ours.compared(with: partner, judgingTime: judgingTime), partner]
@@ -99,7 +100,9 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
     @Test func aChangeWithinTheToleranceOrTheNoiseIsNotAVerdict() {
         let before = report(micro("engine/x", samples: tight(100)))
         let small = report(micro("engine/x", samples: tight(105)))
-        #expect(row(RunComparison(baselineName: "b", baseline: before, current: small, thresholds: Thresholds()), "engine/x", "median")?.verdict == .withinNoise)
+        #expect(
+            row(RunComparison(baselineName: "b", baseline: before, current: small, thresholds: Thresholds()), "engine/x", "median")?.verdict
+                == .withinNoise)
 
         // 30% slower at the median, but the samples are so spread that the intervals overlap.
         let noisy = report(micro("engine/x", samples: (0..<20).map { $0 % 2 == 0 ? 40 : 260 }))
@@ -141,7 +144,8 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         // Samples too noisy to tell 15% apart: the band widens to the intervals of the medians.
         let noisy = (0..<20).map { 100 * (1 + Double($0 % 5 - 2) * 0.2) }
         let wide = RunComparison(
-            baselineName: "b", baseline: report(micro("build/y", samples: noisy)), current: report(micro("build/y", samples: noisy.map { $0 * 1.15 })),
+            baselineName: "b", baseline: report(micro("build/y", samples: noisy)),
+            current: report(micro("build/y", samples: noisy.map { $0 * 1.15 })),
             thresholds: Thresholds()
         )
         let time = try #require(row(wide, "build/y", "median ns/op"))
@@ -222,8 +226,9 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
     @Test func overridesReplaceOnlyTheMetricsTheyName() {
         let commandLine = Thresholds(mallocsPerOperation: 1, bytesPerOperation: 0.05, time: 0.2, failingTime: 1.0, load: 0.4)
         #expect(commandLine.overridden(by: nil) == commandLine)
-        #expect(commandLine.overridden(by: ThresholdOverrides(mallocsPerOperation: 2))
-            == Thresholds(mallocsPerOperation: 2, bytesPerOperation: 0.05, time: 0.2, failingTime: 1.0, load: 0.4))
+        #expect(
+            commandLine.overridden(by: ThresholdOverrides(mallocsPerOperation: 2))
+                == Thresholds(mallocsPerOperation: 2, bytesPerOperation: 0.05, time: 0.2, failingTime: 1.0, load: 0.4))
         #expect(commandLine.overridden(by: ThresholdOverrides(failingTime: 3)).failingTime == 3)
         // A wider time tolerance takes a failing bound left below it along.
         #expect(Thresholds().overridden(by: ThresholdOverrides(time: 0.5)).failingTime == 0.5)
@@ -233,13 +238,17 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
     @Test func aScenarioThatFailedInThisRunIsARegressionThatSaysWhy() {
         let before = report(micro("decode/x", samples: tight(100), baselineFactor: 1) + micro("decode/y", samples: tight(100)))
         var after = report(micro("decode/y", samples: tight(100)))
-        after.failedScenarios = [ScenarioFailure(name: "decode/x", cause: .crashed, reason: "its process crashed with SIGILL: Fatal error: boom")]
+        after.failedScenarios = [
+            ScenarioFailure(name: "decode/x", cause: .crashed, reason: "its process crashed with SIGILL: Fatal error: boom")
+        ]
         let comparison = RunComparison(baselineName: "main", baseline: before, current: after, thresholds: Thresholds())
         #expect(comparison.regressions.map(\.scenario) == ["decode/x"])
         #expect(row(comparison, "decode/x", "scenario")?.reason == "failed in this run: its process crashed with SIGILL: Fatal error: boom")
         // Its partner, measured beside it, is not a row of its own.
         #expect(!comparison.rows.contains { $0.scenario.hasPrefix("decode/x (") })
-        #expect(comparison.markdown().contains("| decode/x | scenario | – | – | – | regression | failed in this run: its process crashed with SIGILL"))
+        #expect(
+            comparison.markdown().contains(
+                "| decode/x | scenario | – | – | – | regression | failed in this run: its process crashed with SIGILL"))
     }
 
     @Test func aScenarioMissingFromThisRunIsARegressionUnlessAccepted() {
@@ -250,7 +259,8 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         #expect(row(strict, "decode/old-name", "scenario")?.reason == "missing from this run")
         #expect(row(strict, "decode/new-name", "scenario")?.verdict == .notComparable)
 
-        let renamed = RunComparison(baselineName: "b", baseline: before, current: after, thresholds: Thresholds(), accepting: ["decode/old-name"])
+        let renamed = RunComparison(
+            baselineName: "b", baseline: before, current: after, thresholds: Thresholds(), accepting: ["decode/old-name"])
         #expect(renamed.regressions.isEmpty)
         #expect(row(renamed, "decode/old-name", "scenario")?.verdict == .notComparable)
         #expect(row(renamed, "decode/old-name", "scenario")?.reason == "missing from this run (accepted)")
@@ -261,7 +271,8 @@ private func row(_ comparison: RunComparison, _ scenario: String, _ metric: Stri
         after.failedScenarios = [ScenarioFailure(name: "decode/new", cause: .threw, reason: "bad payload")]
         let comparison = RunComparison(baselineName: "b", baseline: report([]), current: after, thresholds: Thresholds())
         #expect(comparison.regressions.map(\.reason) == ["failed in this run: bad payload"])
-        let accepted = RunComparison(baselineName: "b", baseline: report([]), current: after, thresholds: Thresholds(), accepting: ["decode/new"])
+        let accepted = RunComparison(
+            baselineName: "b", baseline: report([]), current: after, thresholds: Thresholds(), accepting: ["decode/new"])
         #expect(accepted.regressions.isEmpty)
     }
 
@@ -340,24 +351,30 @@ private func counted(_ name: String, instructions: Double?, cycles: Double? = ni
     ours.mallocsPerOperation = 10
     ours.bytesAllocatedPerOperation = 800
     ours.counts = instructions.map { InstructionCounts(operations: 10, instructionsPerOperation: $0, estimatedCyclesPerOperation: cycles) }
-    var partner = ScenarioResult(name: "\(name) (baseline: Foundation)", kind: .micro, operations: 10, warmupOperations: 2, durationSeconds: 0)
+    var partner = ScenarioResult(
+        name: "\(name) (baseline: Foundation)", kind: .micro, operations: 10, warmupOperations: 2, durationSeconds: 0)
     partner.counts = InstructionCounts(operations: 10, instructionsPerOperation: 2 * (instructions ?? 1), estimatedCyclesPerOperation: nil)
     return [ours.compared(with: partner), partner]
 }
 
 @Suite struct ComparatorCountTests {
-    private func compare(_ before: [ScenarioResult], _ after: [ScenarioResult], _ thresholds: Thresholds = Thresholds(), overrides: ThresholdOverrides? = nil) -> RunComparison {
-        RunComparison(baselineName: "b", baseline: report(before), current: report(after), thresholds: thresholds, overrides: { _ in overrides })
+    private func compare(
+        _ before: [ScenarioResult], _ after: [ScenarioResult], _ thresholds: Thresholds = Thresholds(), overrides: ThresholdOverrides? = nil
+    ) -> RunComparison {
+        RunComparison(
+            baselineName: "b", baseline: report(before), current: report(after), thresholds: thresholds, overrides: { _ in overrides })
     }
 
     @Test func onePercentMoreInstructionsAndTwoPercentMoreCyclesAreRegressions() {
-        let comparison = compare(counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 101_500, cycles: 153_300))
+        let comparison = compare(
+            counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 101_500, cycles: 153_300))
         #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .regression)
         #expect(row(comparison, "decode/x", "est. cycles/op")?.verdict == .regression)
         #expect(row(comparison, "decode/x", "instructions/op")?.reason == "+1.50% > 1.00%")
         #expect(row(comparison, "decode/x", "est. cycles/op")?.reason == "+2.20% > 2.00%")
         // Estimated cycles move with the build's layout: +1.5% of them is within their own tolerance.
-        let layout = compare(counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 100_000, cycles: 152_250))
+        let layout = compare(
+            counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 100_000, cycles: 152_250))
         #expect(layout.regressions.isEmpty)
         let tight = compare(
             counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 100_000, cycles: 152_250),
@@ -369,14 +386,16 @@ private func counted(_ name: String, instructions: Double?, cycles: Double? = ni
     }
 
     @Test func aChangeWithinTheToleranceIsWithinNoise() {
-        let comparison = compare(counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 100_900, cycles: 150_100))
+        let comparison = compare(
+            counted("decode/x", instructions: 100_000, cycles: 150_000), counted("decode/x", instructions: 100_900, cycles: 150_100))
         #expect(comparison.regressions.isEmpty)
         #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .withinNoise)
         #expect(row(comparison, "decode/x", "instructions/op")?.noiseBand == MetricComparison.NoiseBand(lower: -0.01, upper: 0.01))
     }
 
     @Test func anImprovementFailsOnlyWhenTwoSided() {
-        let before = counted("decode/x", instructions: 100_000), after = counted("decode/x", instructions: 95_000)
+        let before = counted("decode/x", instructions: 100_000)
+        let after = counted("decode/x", instructions: 95_000)
         #expect(row(compare(before, after), "decode/x", "instructions/op")?.verdict == .improvement)
         let twoSided = row(compare(before, after, Thresholds(isTwoSided: true)), "decode/x", "instructions/op")
         #expect(twoSided?.verdict == .regression)
@@ -384,7 +403,8 @@ private func counted(_ name: String, instructions: Double?, cycles: Double? = ni
     }
 
     @Test func aScenarioOwnToleranceReplacesTheDefaultOnly() {
-        let before = counted("decode/x", instructions: 100_000), after = counted("decode/x", instructions: 103_000)
+        let before = counted("decode/x", instructions: 100_000)
+        let after = counted("decode/x", instructions: 103_000)
         let comparison = compare(before, after, overrides: ThresholdOverrides(instructions: 0.05))
         #expect(row(comparison, "decode/x", "instructions/op")?.verdict == .withinNoise)
         #expect(row(comparison, "decode/x", "mallocs/op")?.verdict == .withinNoise)
@@ -418,7 +438,8 @@ private func counted(_ name: String, instructions: Double?, cycles: Double? = ni
         func sharing(ours: Double, partner: Double) -> [ScenarioResult] {
             var client = ScenarioResult(name: "decode/x", kind: .micro, operations: 1, warmupOperations: 1, durationSeconds: 0)
             client.counts = InstructionCounts(operations: 1, instructionsPerOperation: ours, estimatedCyclesPerOperation: ours * 1.5)
-            var alone = ScenarioResult(name: "decode/x (baseline: JSONDecoder)", kind: .micro, operations: 1, warmupOperations: 1, durationSeconds: 0)
+            var alone = ScenarioResult(
+                name: "decode/x (baseline: JSONDecoder)", kind: .micro, operations: 1, warmupOperations: 1, durationSeconds: 0)
             alone.counts = InstructionCounts(operations: 1, instructionsPerOperation: partner, estimatedCyclesPerOperation: partner * 1.5)
             return [client.compared(with: alone, judgingCountRatios: true), alone]
         }

@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 /// The one conversion between the public `Duration`s and the engine's nanoseconds and seconds:
 /// exact where it fits, saturating where it does not, never trapping.

@@ -1,5 +1,5 @@
-import Foundation
 import CourierFixtures
+import Foundation
 import Testing
 
 @testable import BenchmarkEngine
@@ -255,8 +255,9 @@ struct HistogramEncodingTests {
             return
         }
         // Declared shorter than present: extra inflated bytes are rejected.
-        guard case .corruptCompressedData = decodeError(
-            encode(PayloadSpec(counts: zigZag(3), trailing: zigZag(4))))
+        guard
+            case .corruptCompressedData = decodeError(
+                encode(PayloadSpec(counts: zigZag(3), trailing: zigZag(4))))
         else {
             Issue.record("expected corruptCompressedData for extra bytes")
             return
@@ -373,7 +374,8 @@ struct HistogramEncodingTests {
             #expect(try Histogram(encoded: histogram.encoded()) == histogram, "\(name)")
         }
 
-        let path = ProcessInfo.processInfo.environment["HDR_INTEROP_OUT"]
+        let path =
+            ProcessInfo.processInfo.environment["HDR_INTEROP_OUT"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("hdr_interop.json").path
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -1,9 +1,8 @@
-import Foundation
 import CourierFixtures
+import Foundation
 import Testing
 
 @testable import BenchmarkEngine
-
 
 /// Reference percentile from sorted raw samples: the bucket where the running count reaches the
 /// target is the bucket of the target-th smallest sample, so this is independent of the counts scan.
@@ -254,13 +253,15 @@ struct HistogramRecordingTests {
     }
 
     @Test func meanAndStandardDeviationMatchDirectComputation() throws {
-        let samples = exponentialSamples(count: 30_000, meanNanoseconds: 2_000_000, seed: 99)
+        let samples =
+            exponentialSamples(count: 30_000, meanNanoseconds: 2_000_000, seed: 99)
             + Array(UInt64(1)...5_000)
         var histogram = try Histogram(highestTrackableValue: 60_000_000_000)
         for sample in samples { histogram.record(sample) }
 
         let directMean = samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count)
-        let directVariance = samples.reduce(0.0) { $0 + (Double($1) - directMean) * (Double($1) - directMean) }
+        let directVariance =
+            samples.reduce(0.0) { $0 + (Double($1) - directMean) * (Double($1) - directMean) }
             / Double(samples.count)
         // 3 significant digits => every value is represented within 1/2048 relative error.
         #expect(abs(histogram.mean - directMean) / directMean < 1e-3)

@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Foundation
 import Testing
+
+@testable import BenchmarkEngine
 
 /// `latency.hlog`: HdrHistogram's interval log, read back to the same histograms. (CI reads it with
 /// Python's `hdrhistogram` too: `.ci/check_hlog_interop.py`.)

@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 /// When the recorder closes intervals, and that closing one loses nothing.
 @Suite struct IntervalRecorderTests {

@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Synchronization
 import Testing
+
+@testable import BenchmarkEngine
 
 private func context(_ name: String) -> ScenarioContext {
     ScenarioContext(name: name, isQuick: true, allocations: nil, progress: ProgressMeter())

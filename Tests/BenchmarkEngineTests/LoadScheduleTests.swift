@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 /// The open loop's arithmetic: no rate or duration a command line can give makes it trap, and the
 /// slots due are exactly those before the end of the duration.
@@ -10,9 +11,9 @@ import Testing
         // rate, duration (s), slots due
         (1_000.0, 1.0, 1_000),
         (3.0, 1.0, 3),
-        (2.5, 1.0, 3),          // slots at 0, 0.4 s and 0.8 s
+        (2.5, 1.0, 3),  // slots at 0, 0.4 s and 0.8 s
         (0.5, 10.0, 5),
-        (0.001, 1.0, 1),        // one slot, at the start
+        (0.001, 1.0, 1),  // one slot, at the start
         (1e-300, 86_400.0, 1),  // 1 / rate overflows a Double: the trap of issue 10, item 8
         (.leastNonzeroMagnitude, 1.0, 1),  // rate × duration underflows to 0
         (1e300, 1.0, Int.max),  // more slots than an Int counts
@@ -30,7 +31,8 @@ import Testing
     @Test(arguments: [1e-300, 1e-10, 0.001, 1, 7, 1e6, 1e300, .nan, .infinity])
     func dueTimesStayWithinTheDurationForAnyRate(rate: Double) {
         for duration in [0, 1, Self.second, 86_400 * Self.second, .max] {
-            let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: rate, duration: Duration(nanoseconds: duration)))
+            let schedule = LoadSchedule(
+                configuration: LoadConfiguration(concurrency: 1, rate: rate, duration: Duration(nanoseconds: duration)))
             #expect(schedule.offset(ofSlot: 0) == 0)
             for index in [1, 2, 3, 1_000, Int.max / 2, Int.max] {
                 #expect(schedule.offset(ofSlot: index) <= duration, "rate \(rate), duration \(duration), slot \(index)")
@@ -46,7 +48,8 @@ import Testing
 
     @Test func theFirstClaimStartsTheClockAndASlotClaimedAfterTheDeadlineIsMissed() {
         let start: UInt64 = 10 * Self.second
-        let schedule = LoadSchedule(configuration: LoadConfiguration(concurrency: 1, rate: 10, duration: Duration(nanoseconds: Self.second)))
+        let schedule = LoadSchedule(
+            configuration: LoadConfiguration(concurrency: 1, rate: 10, duration: Duration(nanoseconds: Self.second)))
         #expect(schedule.slots == 10)
         #expect(schedule.start == nil)
         #expect(schedule.claim(now: start) == .start(intended: start))
@@ -77,9 +80,11 @@ import Testing
     }
 
     @Test func theHardStopSaturates() {
-        let configuration = LoadConfiguration(concurrency: 1, duration: Duration(nanoseconds: .max), requestTimeout: Duration(nanoseconds: .max))
+        let configuration = LoadConfiguration(
+            concurrency: 1, duration: Duration(nanoseconds: .max), requestTimeout: Duration(nanoseconds: .max))
         #expect(configuration.hardStopNanoseconds == .max)
-        let usual = LoadConfiguration(concurrency: 1, duration: Duration(nanoseconds: 2 * Self.second), requestTimeout: Duration(nanoseconds: Self.second))
+        let usual = LoadConfiguration(
+            concurrency: 1, duration: Duration(nanoseconds: 2 * Self.second), requestTimeout: Duration(nanoseconds: Self.second))
         #expect(usual.hardStopNanoseconds == 3 * Self.second + LoadConfiguration.stopGraceNanoseconds)
     }
 }
@@ -88,11 +93,17 @@ import Testing
 @Suite struct ShardedLoadScheduleTests {
     private static let second: UInt64 = 1_000_000_000
 
-    private func schedule(rate: Double?, requests: Int? = nil, ramped: Bool = false, shard: Shard = .whole, start: UInt64? = nil) -> LoadSchedule {
-        var configuration = ramped
-            ? LoadConfiguration(concurrency: 1, startRate: rate, stages: [
-                LoadStage(duration: Duration(nanoseconds: Self.second / 2), targetRate: 2_000), LoadStage(duration: Duration(nanoseconds: Self.second / 2), targetRate: 0),
-            ], maximumRequests: requests)
+    private func schedule(rate: Double?, requests: Int? = nil, ramped: Bool = false, shard: Shard = .whole, start: UInt64? = nil)
+        -> LoadSchedule
+    {
+        var configuration =
+            ramped
+            ? LoadConfiguration(
+                concurrency: 1, startRate: rate,
+                stages: [
+                    LoadStage(duration: Duration(nanoseconds: Self.second / 2), targetRate: 2_000),
+                    LoadStage(duration: Duration(nanoseconds: Self.second / 2), targetRate: 0),
+                ], maximumRequests: requests)
             : LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: requests, duration: Duration(nanoseconds: Self.second))
         configuration.shard = shard
         configuration.startNanoseconds = start

@@ -33,10 +33,11 @@ import Testing
     @Test func interleavedOperationsEachGetTheirOwnResultAndAComparison() async throws {
         let context = ScenarioContext(name: "pair", isQuick: true, allocations: nil, progress: ProgressMeter())
         var sink = 0
-        let results = try await MicroRunner.measure([
-            .init("fast") { iterations in for index in 0..<iterations { sink &+= index } },
-            .init("slow") { iterations in for index in 0..<(iterations * 50) { sink &+= index &* 3 } },
-        ], in: context, configuration: tiny)
+        let results = try await MicroRunner.measure(
+            [
+                .init("fast") { iterations in for index in 0..<iterations { sink &+= index } },
+                .init("slow") { iterations in for index in 0..<(iterations * 50) { sink &+= index &* 3 } },
+            ], in: context, configuration: tiny)
         blackHole(sink)
         #expect(results.map(\.name) == ["fast", "slow"])
         let compared = results[0].compared(with: results[1])

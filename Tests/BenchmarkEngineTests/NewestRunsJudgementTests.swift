@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 @Suite struct NewestRunsJudgementTests {
     private let search = ChangePointSearch()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BenchmarkEngine
 
 /// The descriptor limit as `bench` raises it at start (issue 19, item 6). Raising this process's

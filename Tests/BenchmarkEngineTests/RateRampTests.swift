@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Foundation
 import Testing
+
+@testable import BenchmarkEngine
 
 /// The ramping schedule: due times from the integral of the rate, exact for every slot.
 @Suite struct RateRampTests {

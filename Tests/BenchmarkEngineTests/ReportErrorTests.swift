@@ -10,9 +10,11 @@ import Testing
             toolVersion: "0.2.0", gitCommit: nil, swiftVersion: "6.3", operatingSystem: "Linux", cpuModel: nil, cpuCount: 2,
             jemallocLinked: false, allocator: nil, buildConfiguration: "release"
         )
-        let report = Report(runID: "r", startedAt: "2026-11-30T00:00:00Z", environment: environment, commandLine: ["bench"], isQuick: true, scenarios: [
-            ScenarioResult(name: "load/x", kind: .load, operations: 1, warmupOperations: 0, durationSeconds: 1),
-        ])
+        let report = Report(
+            runID: "r", startedAt: "2026-11-30T00:00:00Z", environment: environment, commandLine: ["bench"], isQuick: true,
+            scenarios: [
+                ScenarioResult(name: "load/x", kind: .load, operations: 1, warmupOperations: 0, durationSeconds: 1)
+            ])
         return String(decoding: (try? JSONReportWriter.render(report)) ?? Data(), as: UTF8.self)
     }()
 
@@ -21,16 +23,26 @@ import Testing
         ("{\"a\": 1,\n\n  \"b\": x}", "invalid JSON at line 3, column 8"),
         ("[1, 2]", "not a bench report (the top level is not a JSON object)"),
         (#"{"name": "package.json", "version": "1.0.0"}"#, "not a bench report (missing key 'schemaVersion')"),
-        (validReport.replacingOccurrences(of: #""operations" : 1"#, with: #""operations" : "one""#),
-         "wrong type at scenarios[0].operations (expected an integer)"),
-        (validReport.replacingOccurrences(of: #""kind" : "load""#, with: #""kind" : "mikro""#),
-         "invalid value at scenarios[0].kind: Cannot initialize Kind from invalid String value mikro"),
-        (validReport.replacingOccurrences(of: #""schemaVersion" : 1"#, with: #""schemaVersion" : null"#),
-         "null at schemaVersion (expected an integer)"),
-        (validReport.replacingOccurrences(of: #""schemaVersion" : 1"#, with: #""schemaVersion" : 99"#),
-         "report schema version 99 is not supported (this build reads version 1)"),
-        (validReport.replacingOccurrences(of: #""operationsPerSecond" : 1,"#, with: ""),
-         "missing key 'operationsPerSecond' at scenarios[0]"),
+        (
+            validReport.replacingOccurrences(of: #""operations" : 1"#, with: #""operations" : "one""#),
+            "wrong type at scenarios[0].operations (expected an integer)"
+        ),
+        (
+            validReport.replacingOccurrences(of: #""kind" : "load""#, with: #""kind" : "mikro""#),
+            "invalid value at scenarios[0].kind: Cannot initialize Kind from invalid String value mikro"
+        ),
+        (
+            validReport.replacingOccurrences(of: #""schemaVersion" : 1"#, with: #""schemaVersion" : null"#),
+            "null at schemaVersion (expected an integer)"
+        ),
+        (
+            validReport.replacingOccurrences(of: #""schemaVersion" : 1"#, with: #""schemaVersion" : 99"#),
+            "report schema version 99 is not supported (this build reads version 1)"
+        ),
+        (
+            validReport.replacingOccurrences(of: #""operationsPerSecond" : 1,"#, with: ""),
+            "missing key 'operationsPerSecond' at scenarios[0]"
+        ),
     ])
     func aBadFileIsNamedWithWhatIsWrong(contents: String, problem: String) throws {
         let path = "Reports/baselines/x.json"

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import BenchmarkEngine
 
 /// A micro result with its paired baseline, a load result and, when asked, a failed scenario.
 private func exportedReport(failing: Bool = false, jemalloc: Bool = true) throws -> Report {
-    var baseline = ScenarioResult(name: "decode/tiny (baseline: JSONDecoder)", kind: .micro, operations: 2_000, warmupOperations: 10, durationSeconds: 0.5)
+    var baseline = ScenarioResult(
+        name: "decode/tiny (baseline: JSONDecoder)", kind: .micro, operations: 2_000, warmupOperations: 10, durationSeconds: 0.5)
     baseline.nanosecondsPerOperation = SampleStatistics([200, 220, 240, 260, 280])
     var client = ScenarioResult(name: "decode/tiny", kind: .micro, operations: 4_000, warmupOperations: 10, durationSeconds: 0.5)
     client.nanosecondsPerOperation = SampleStatistics([100, 110, 120, 130, 140])
@@ -33,53 +35,54 @@ private func text(_ data: Data) -> String {
 @Suite struct BencherMetricFormatTests {
     @Test func rendersEveryMeasureOfEveryResultWithSortedKeys() throws {
         let json = text(try BencherMetricFormatWriter.render(exportedReport()))
-        #expect(json == """
-        {
-          "decode/tiny" : {
-            "allocated-bytes" : {
-              "value" : 256
-            },
-            "allocations" : {
-              "value" : 3
-            },
-            "latency" : {
-              "lower_value" : 110,
-              "upper_value" : 130,
-              "value" : 120
-            },
-            "speedup" : {
-              "lower_value" : 2,
-              "upper_value" : 2,
-              "value" : 2
-            },
-            "throughput" : {
-              "value" : 8000
-            }
-          },
-          "decode/tiny (baseline: JSONDecoder)" : {
-            "latency" : {
-              "lower_value" : 220,
-              "upper_value" : 260,
-              "value" : 240
-            },
-            "throughput" : {
-              "value" : 4000
-            }
-          },
-          "load/closed" : {
-            "latency-p50" : {
-              "value" : 50015
-            },
-            "latency-p99" : {
-              "value" : 99007
-            },
-            "throughput" : {
-              "value" : 400
-            }
-          }
-        }
+        #expect(
+            json == """
+                {
+                  "decode/tiny" : {
+                    "allocated-bytes" : {
+                      "value" : 256
+                    },
+                    "allocations" : {
+                      "value" : 3
+                    },
+                    "latency" : {
+                      "lower_value" : 110,
+                      "upper_value" : 130,
+                      "value" : 120
+                    },
+                    "speedup" : {
+                      "lower_value" : 2,
+                      "upper_value" : 2,
+                      "value" : 2
+                    },
+                    "throughput" : {
+                      "value" : 8000
+                    }
+                  },
+                  "decode/tiny (baseline: JSONDecoder)" : {
+                    "latency" : {
+                      "lower_value" : 220,
+                      "upper_value" : 260,
+                      "value" : 240
+                    },
+                    "throughput" : {
+                      "value" : 4000
+                    }
+                  },
+                  "load/closed" : {
+                    "latency-p50" : {
+                      "value" : 50015
+                    },
+                    "latency-p99" : {
+                      "value" : 99007
+                    },
+                    "throughput" : {
+                      "value" : 400
+                    }
+                  }
+                }
 
-        """)
+                """)
     }
 
     @Test func readsBackAsTheMetricsItWasRenderedFrom() throws {
@@ -115,49 +118,50 @@ private func text(_ data: Data) -> String {
 @Suite struct GitHubBenchmarkTests {
     @Test func rendersTheSmallerIsBetterMeasuresAsAnArray() throws {
         let json = text(try GitHubBenchmarkWriter.render(exportedReport()))
-        #expect(json == """
-        [
-          {
-            "extra" : "4000 operations",
-            "name" : "decode/tiny - latency",
-            "range" : "± 10.000",
-            "unit" : "ns/op",
-            "value" : 120
-          },
-          {
-            "extra" : "4000 operations",
-            "name" : "decode/tiny - allocations",
-            "unit" : "mallocs/op",
-            "value" : 3
-          },
-          {
-            "extra" : "4000 operations",
-            "name" : "decode/tiny - allocated-bytes",
-            "unit" : "B/op",
-            "value" : 256
-          },
-          {
-            "extra" : "2000 operations",
-            "name" : "decode/tiny (baseline: JSONDecoder) - latency",
-            "range" : "± 20.000",
-            "unit" : "ns/op",
-            "value" : 240
-          },
-          {
-            "extra" : "100 operations",
-            "name" : "load/closed - latency-p50",
-            "unit" : "ns",
-            "value" : 50015
-          },
-          {
-            "extra" : "100 operations",
-            "name" : "load/closed - latency-p99",
-            "unit" : "ns",
-            "value" : 99007
-          }
-        ]
+        #expect(
+            json == """
+                [
+                  {
+                    "extra" : "4000 operations",
+                    "name" : "decode/tiny - latency",
+                    "range" : "± 10.000",
+                    "unit" : "ns/op",
+                    "value" : 120
+                  },
+                  {
+                    "extra" : "4000 operations",
+                    "name" : "decode/tiny - allocations",
+                    "unit" : "mallocs/op",
+                    "value" : 3
+                  },
+                  {
+                    "extra" : "4000 operations",
+                    "name" : "decode/tiny - allocated-bytes",
+                    "unit" : "B/op",
+                    "value" : 256
+                  },
+                  {
+                    "extra" : "2000 operations",
+                    "name" : "decode/tiny (baseline: JSONDecoder) - latency",
+                    "range" : "± 20.000",
+                    "unit" : "ns/op",
+                    "value" : 240
+                  },
+                  {
+                    "extra" : "100 operations",
+                    "name" : "load/closed - latency-p50",
+                    "unit" : "ns",
+                    "value" : 50015
+                  },
+                  {
+                    "extra" : "100 operations",
+                    "name" : "load/closed - latency-p99",
+                    "unit" : "ns",
+                    "value" : 99007
+                  }
+                ]
 
-        """)
+                """)
     }
 
     @Test func readsBackAsTheEntriesItWasRenderedFrom() throws {
@@ -184,7 +188,8 @@ private func text(_ data: Data) -> String {
         let name = "load/x, \"quoted\" \\ back\nslash — ünïcode / 🚀"
         var report = try exportedReport()
         report.scenarios[2].name = name
-        let metrics = try JSONDecoder().decode([String: [String: BencherMetricFormatWriter.Metric]].self, from: BencherMetricFormatWriter.render(report))
+        let metrics = try JSONDecoder().decode(
+            [String: [String: BencherMetricFormatWriter.Metric]].self, from: BencherMetricFormatWriter.render(report))
         #expect(metrics[name]?["latency-p99"]?.value == 99_007)
         let entries = try JSONDecoder().decode([GitHubBenchmarkWriter.Entry].self, from: GitHubBenchmarkWriter.render(report))
         #expect(entries.contains { $0.name == "\(name) - latency-p99" })
@@ -211,7 +216,8 @@ private func text(_ data: Data) -> String {
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try exportedReport()
         let run = try ReportStore(directory: directory).write(report, formats: [.bmf, .githubBenchmark])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: run.path).sorted() == ["report.bmf.json", "report.github-benchmark.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: run.path).sorted() == ["report.bmf.json", "report.github-benchmark.json"])
         #expect(try Data(contentsOf: run.appendingPathComponent("report.bmf.json")) == BencherMetricFormatWriter.render(report))
     }
 }

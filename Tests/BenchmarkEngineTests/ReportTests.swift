@@ -17,7 +17,9 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         toolVersion: "0.1.0", gitCommit: nil, swiftVersion: "6.3", operatingSystem: "Linux", cpuModel: nil, cpuCount: 2,
         jemallocLinked: jemalloc, allocator: jemalloc ? "jemalloc 5.3.0" : nil, buildConfiguration: "release"
     )
-    return Report(runID: "run-1", startedAt: "2026-11-29T18:00:00Z", environment: environment, commandLine: ["bench"], isQuick: true, scenarios: [micro, load])
+    return Report(
+        runID: "run-1", startedAt: "2026-11-29T18:00:00Z", environment: environment, commandLine: ["bench"], isQuick: true,
+        scenarios: [micro, load])
 }
 
 @Suite struct ReportTests {
@@ -57,7 +59,8 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         var report = try sampleReport(jemalloc: true)
         report.failedScenarios = [
             ScenarioFailure(name: "decode/broken", cause: .threw, reason: "a | pipe, a comma\nand a second line"),
-            ScenarioFailure(name: "decode/trapped", cause: .crashed, reason: "its process crashed with SIGILL", log: "failures/decode/trapped.log"),
+            ScenarioFailure(
+                name: "decode/trapped", cause: .crashed, reason: "its process crashed with SIGILL", log: "failures/decode/trapped.log"),
         ]
         #expect(report.failedScenarios[0].reason == "a | pipe, a comma", "a reason is one line")
         let json = try JSONReportWriter.render(report)
@@ -92,7 +95,8 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         var report = try sampleReport(jemalloc: true)
         var ours = ScenarioResult(name: "build/counted", kind: .micro, operations: 64, warmupOperations: 1, durationSeconds: 0)
         ours.counts = InstructionCounts(operations: 64, instructionsPerOperation: 2147.5, estimatedCyclesPerOperation: 3145.25)
-        var partner = ScenarioResult(name: "build/counted (baseline: URLComponents)", kind: .micro, operations: 8, warmupOperations: 1, durationSeconds: 0)
+        var partner = ScenarioResult(
+            name: "build/counted (baseline: URLComponents)", kind: .micro, operations: 8, warmupOperations: 1, durationSeconds: 0)
         partner.counts = InstructionCounts(operations: 8, instructionsPerOperation: 4295, estimatedCyclesPerOperation: nil)
         report.scenarios += [ours.compared(with: partner), partner]
         let json = try JSONReportWriter.render(report)
@@ -111,7 +115,8 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         #expect(summary.contains("Load scenarios are not counted"))
         #expect(HTMLReportWriter.render(report).contains("instructions/op"))
 
-        var object = try #require(try JSONSerialization.jsonObject(with: JSONReportWriter.render(try sampleReport(jemalloc: true))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: JSONReportWriter.render(try sampleReport(jemalloc: true))) as? [String: Any])
         var scenarios = try #require(object["scenarios"] as? [[String: Any]])
         #expect(scenarios[0].removeValue(forKey: "counts") != nil)
         object["scenarios"] = scenarios
@@ -183,9 +188,10 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         report.scenarios[1].targetRate = 500
         report.scenarios[1].outcomes = ScenarioResult.Outcomes(scheduled: 1_000, sent: 750, missed: 250, succeeded: 750, errors: [:])
         let summary = SummaryTable(report).markdown()
-        #expect(summary.contains(
-            "Target rate of 500 requests/s not reached in load/x, \"quoted\": 250 of 1000 scheduled requests (25.0%) were due but never started"
-        ))
+        #expect(
+            summary.contains(
+                "Target rate of 500 requests/s not reached in load/x, \"quoted\": 250 of 1000 scheduled requests (25.0%) were due but never started"
+            ))
         let csv = CSVReportWriter.render(report).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let scheduled = try #require(csv[0].firstIndex(of: "scheduled"))
         let missed = try #require(csv[0].firstIndex(of: "missed"))

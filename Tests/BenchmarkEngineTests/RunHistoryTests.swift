@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Foundation
 import Testing
+
+@testable import BenchmarkEngine
 
 @Suite struct RunHistoryTests {
     /// A history file in a directory of its own, not yet created.
@@ -10,12 +11,15 @@ import Testing
 
     /// A micro result with the figures a decode scenario has.
     private func result(_ name: String, median: Double, mallocs: Double? = 3, speedup: Double? = 2) -> ScenarioResult {
-        var result = ScenarioResult(name: name, kind: .micro, operations: 1_000, warmupOperations: 10, durationSeconds: median * 1_000 / 1e9)
+        var result = ScenarioResult(
+            name: name, kind: .micro, operations: 1_000, warmupOperations: 10, durationSeconds: median * 1_000 / 1e9)
         result.nanosecondsPerOperation = SampleStatistics([median * 0.9, median, median * 1.1])
         result.mallocsPerOperation = mallocs
         result.bytesAllocatedPerOperation = mallocs.map { $0 * 64 }
         result.payloadBytesPerOperation = 500
-        result.comparison = speedup.map { ScenarioResult.Comparison(baseline: name + " (baseline: JSONDecoder)", speedup: $0, pairedRatios: nil) }
+        result.comparison = speedup.map {
+            ScenarioResult.Comparison(baseline: name + " (baseline: JSONDecoder)", speedup: $0, pairedRatios: nil)
+        }
         result.comparison?.timeIsJudged = true
         return result
     }
@@ -24,7 +28,8 @@ import Testing
         var environment = SampleRuns.environment
         environment.gitCommit = "c0ffee\(runID)"
         environment.hostName = "ci-1"
-        return Report(runID: runID, startedAt: startedAt, environment: environment, commandLine: ["bench"], isQuick: true, scenarios: scenarios)
+        return Report(
+            runID: runID, startedAt: startedAt, environment: environment, commandLine: ["bench"], isQuick: true, scenarios: scenarios)
     }
 
     @Test func aNewFileGetsTheCurrentSchemaAndOpensAgain() throws {
@@ -51,9 +56,13 @@ import Testing
     @Test func appendedRunsComeBackAsRunsAndSeries() throws {
         let history = try RunHistory(file: freshFile())
         // Appended out of order: the history orders by start time.
-        try history.append(report("b", startedAt: "2026-12-01T10:00:00Z", [result("decode/x", median: 110)]), metadata: HistoryMetadata(commit: nil, branch: "main", source: "run"))
+        try history.append(
+            report("b", startedAt: "2026-12-01T10:00:00Z", [result("decode/x", median: 110)]),
+            metadata: HistoryMetadata(commit: nil, branch: "main", source: "run"))
         let first = try history.append(
-            report("a", startedAt: "2026-12-01T09:00:00Z", [result("decode/x", median: 100), result("build/y", median: 50, mallocs: nil, speedup: nil)]),
+            report(
+                "a", startedAt: "2026-12-01T09:00:00Z",
+                [result("decode/x", median: 100), result("build/y", median: 50, mallocs: nil, speedup: nil)]),
             metadata: HistoryMetadata(commit: "1234567890abcdef", branch: "feature", source: "import a/report.json")
         )
         #expect(first.runID == "a")
@@ -87,13 +96,16 @@ import Testing
         let decoded = try JSONDecoder().decode(ScenarioResult.self, from: Data(series[0].resultJSON.utf8))
         #expect(decoded == result("decode/x", median: 100))
         #expect(try history.values(of: HistoryFigures.nanosecondsPerOperation, in: "decode/x").map(\.value) == [100, 110])
-        #expect(try history.series(of: "build/y")[0][figure: HistoryFigures.mallocsPerOperation] == nil, "a figure a run lacks is absent, never 0")
+        #expect(
+            try history.series(of: "build/y")[0][figure: HistoryFigures.mallocsPerOperation] == nil,
+            "a figure a run lacks is absent, never 0")
     }
 
     @Test func loadFiguresAreStoredWithoutTheTimeSeries() async throws {
         let history = try RunHistory(file: freshFile())
         let load = try await SampleRuns.openLoop()
-        try history.append(report("load", startedAt: "2026-12-01T09:00:00Z", [load]), metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"))
+        try history.append(
+            report("load", startedAt: "2026-12-01T09:00:00Z", [load]), metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"))
         let point = try #require(try history.series(of: load.name).first)
         #expect(point[figure: HistoryFigures.latencyP99] == load.latency.map { Double($0.summary.p99) })
         #expect(point[figure: "outcomes.errors.badStatus(503)"] != nil)
@@ -107,7 +119,9 @@ import Testing
         var counted = ScenarioResult(name: "decode/tiny", kind: .micro, operations: 64, warmupOperations: 1, durationSeconds: 0)
         counted.counts = InstructionCounts(operations: 64, instructionsPerOperation: 16_878, estimatedCyclesPerOperation: 25_856)
         counted.payloadBytesPerOperation = 500
-        try history.append(report("counted", startedAt: "2026-12-01T09:00:00Z", [counted]), metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"))
+        try history.append(
+            report("counted", startedAt: "2026-12-01T09:00:00Z", [counted]),
+            metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"))
         let point = try #require(try history.series(of: "decode/tiny").first)
         #expect(point[figure: HistoryFigures.instructionsPerOperation] == 16_878)
         #expect(point[figure: HistoryFigures.operationsPerSecond] == nil)
@@ -122,7 +136,8 @@ import Testing
         scenarios[0]["instructionsPerOperation"] = 45_678
         json["scenarios"] = scenarios
         let data = try JSONSerialization.data(withJSONObject: json)
-        try history.append(try JSONReportWriter.read(data), metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"), reportJSON: data)
+        try history.append(
+            try JSONReportWriter.read(data), metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"), reportJSON: data)
         let point = try #require(try history.series(of: "decode/x").first)
         #expect(point[figure: "instructionsPerOperation"] == 45_678)
         #expect(point.resultJSON.contains("\"instructionsPerOperation\":45678"))
@@ -130,7 +145,9 @@ import Testing
 
     @Test func theExportsHoldEveryFigureOfEveryRun() throws {
         let history = try RunHistory(file: freshFile())
-        try history.append(report("a", startedAt: "2026-12-01T09:00:00Z", [result("decode/x", median: 100)]), metadata: HistoryMetadata(commit: "abc", branch: "main", source: "run"))
+        try history.append(
+            report("a", startedAt: "2026-12-01T09:00:00Z", [result("decode/x", median: 100)]),
+            metadata: HistoryMetadata(commit: "abc", branch: "main", source: "run"))
         let csv = String(decoding: try history.export(as: .csv), as: UTF8.self)
         let lines = csv.split(separator: "\n").map(String.init)
         #expect(lines.first == "run_id,started_at,commit,branch,host,toolchain,build,quick,scenario,figure,value")
@@ -155,14 +172,18 @@ import Testing
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(String(repeating: "not a database, a text file. ", count: 40).utf8).write(to: file)
         #expect(throws: HistoryError.notAHistory(path: file.path, reason: "file is not a database")) { try RunHistory(file: file) }
-        #expect(HistoryError.notAHistory(path: "h", reason: "file is not a database").description == "'h' is not a bench history: file is not a database")
+        #expect(
+            HistoryError.notAHistory(path: "h", reason: "file is not a database").description
+                == "'h' is not a bench history: file is not a database")
     }
 
     @Test func anotherProgramsDatabaseIsRefusedAndLeftAlone() throws {
         let file = freshFile()
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try SQLiteConnection(path: file.path, create: true).run("CREATE TABLE notes (text TEXT)")
-        #expect(throws: HistoryError.notAHistory(path: file.path, reason: "an SQLite database of another program")) { try RunHistory(file: file) }
+        #expect(throws: HistoryError.notAHistory(path: file.path, reason: "an SQLite database of another program")) {
+            try RunHistory(file: file)
+        }
         #expect(try SQLiteConnection(path: file.path, create: false).integer("PRAGMA application_id") == 0)
     }
 
@@ -213,7 +234,9 @@ import Testing
         }
         // The second scenario's rows collide with the first's: the run's row and the first scenario go too.
         let broken = report("b", startedAt: "2026-12-01T10:00:00Z", [result("decode/y", median: 1), result("decode/y", median: 2)])
-        #expect(throws: HistoryError.self) { try history.append(broken, metadata: HistoryMetadata(commit: nil, branch: nil, source: "run")) }
+        #expect(throws: HistoryError.self) {
+            try history.append(broken, metadata: HistoryMetadata(commit: nil, branch: nil, source: "run"))
+        }
         #expect(try history.runs().map(\.runID) == ["a"])
         #expect(try history.series(of: "decode/y").isEmpty)
         #expect(try history.scenarioNames() == ["decode/x"])

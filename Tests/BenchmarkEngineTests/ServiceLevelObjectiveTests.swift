@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 /// Parsing `--slo` expressions: every metric, operator and unit, and a caret under what is wrong.
 @Suite struct ServiceLevelObjectiveTests {
@@ -17,7 +18,9 @@ import Testing
         ("rate>=99%", .rate, .atLeast, 0.99),
         ("rate>50%", .rate, .greaterThan, 0.5),
     ])
-    func parsesEveryMetricOperatorAndUnit(text: String, metric: ServiceLevelObjective.Metric, comparison: ServiceLevelObjective.Comparison, threshold: Double) throws {
+    func parsesEveryMetricOperatorAndUnit(
+        text: String, metric: ServiceLevelObjective.Metric, comparison: ServiceLevelObjective.Comparison, threshold: Double
+    ) throws {
         let objective = try ServiceLevelObjective(parsing: text)
         #expect(objective.metric == metric)
         #expect(objective.comparison == comparison)

@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 /// Judging a run's intervals against objectives, over the whole run, per interval and rolling.
 @Suite struct ServiceLevelVerdictTests {
@@ -16,7 +17,9 @@ import Testing
             let latency = ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
             return TimeSeries.Interval(
                 startSeconds: Double(index), durationSeconds: 1,
-                outcomes: .init(scheduled: 100 + skipped, sent: 100, missed: skipped, succeeded: 100 - errors, errors: errors > 0 ? ["timeout": errors] : [:]),
+                outcomes: .init(
+                    scheduled: 100 + skipped, sent: 100, missed: skipped, succeeded: 100 - errors,
+                    errors: errors > 0 ? ["timeout": errors] : [:]),
                 latency: latency, uncorrectedLatency: latency
             )
         }
@@ -48,7 +51,8 @@ import Testing
     /// 10%, in each of the three windows that hold it.
     @Test func aRollingWindowJudgesEachRunOfIntervals() throws {
         let run = intervals(latencies: [5, 5, 5, 5, 80, 5, 5, 5, 5, 5])
-        let rolling = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("p90<=50ms", "p50<=50ms"), over: .rolling(.seconds(3)))
+        let rolling = try ServiceLevelVerdict(
+            judging: run, isOpenLoop: true, against: objectives("p90<=50ms", "p50<=50ms"), over: .rolling(.seconds(3)))
         #expect(rolling.window == "3s")
         #expect(rolling.objectives[0].windowsJudged == 8)
         #expect(rolling.objectives[0].windowsBreached == 3)
@@ -59,8 +63,10 @@ import Testing
     }
 
     @Test func errorsAreAShareOfRequestsSentAndRateOfTheSchedule() throws {
-        let run = intervals(latencies: Array(repeating: 5, count: 10), failed: [0, 0, 0, 0, 0, 0, 0, 0, 0, 2], missed: [0, 0, 0, 0, 0, 0, 0, 0, 0, 25])
-        let verdict = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("errors<=0.1%", "rate>=99%", "rate>=97%"), over: .whole)
+        let run = intervals(
+            latencies: Array(repeating: 5, count: 10), failed: [0, 0, 0, 0, 0, 0, 0, 0, 0, 2], missed: [0, 0, 0, 0, 0, 0, 0, 0, 0, 25])
+        let verdict = try ServiceLevelVerdict(
+            judging: run, isOpenLoop: true, against: objectives("errors<=0.1%", "rate>=99%", "rate>=97%"), over: .whole)
         #expect(verdict.objectives[0].status == .failed)
         #expect(verdict.objectives[0].measured == 0.002)
         #expect(verdict.objectives[1].status == .failed)
@@ -70,7 +76,8 @@ import Testing
     }
 
     @Test func rateDoesNotApplyToAClosedLoop() throws {
-        let verdict = try ServiceLevelVerdict(judging: intervals(latencies: [5]), isOpenLoop: false, against: objectives("rate>=99%", "p99<=10ms"), over: .whole)
+        let verdict = try ServiceLevelVerdict(
+            judging: intervals(latencies: [5]), isOpenLoop: false, against: objectives("rate>=99%", "p99<=10ms"), over: .whole)
         #expect(verdict.objectives[0].status == .notApplicable)
         #expect(verdict.objectives[0].note?.contains("closed loop") == true)
         #expect(verdict.passed)
@@ -78,14 +85,17 @@ import Testing
 
     /// Nothing sent cannot meet a latency objective; intervals where nothing was due are skipped.
     @Test func emptyWindowsAreNotJudged() throws {
-        let verdict = try ServiceLevelVerdict(judging: [TimeSeries.Interval](), isOpenLoop: true, against: objectives("p99<=10ms", "rate>=90%"), over: .whole)
+        let verdict = try ServiceLevelVerdict(
+            judging: [TimeSeries.Interval](), isOpenLoop: true, against: objectives("p99<=10ms", "rate>=90%"), over: .whole)
         #expect(verdict.objectives[0].status == .failed)
         #expect(verdict.objectives[0].note == "no request was sent")
         #expect(verdict.objectives[1].status == .notApplicable)
         #expect(!verdict.passed)
         var run = intervals(latencies: [5, 5])
-        run.insert(TimeSeries.Interval(startSeconds: 0, durationSeconds: 1, outcomes: .init(sent: 0, succeeded: 0, errors: [:]),
-                                       latency: run[0].latency, uncorrectedLatency: nil), at: 0)
+        run.insert(
+            TimeSeries.Interval(
+                startSeconds: 0, durationSeconds: 1, outcomes: .init(sent: 0, succeeded: 0, errors: [:]),
+                latency: run[0].latency, uncorrectedLatency: nil), at: 0)
         run[0].latency = ScenarioResult.Latency(summary: LatencySummary(template), histogram: template.encoded())
         let perInterval = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("p99<=10ms"), over: .interval)
         #expect(perInterval.objectives[0].windowsJudged == 2)
@@ -95,12 +105,15 @@ import Testing
     @Test func theVerdictIsInEveryFormat() async throws {
         var result = try await SampleRuns.openLoop()
         let series = try #require(result.timeSeries)
-        result.serviceLevel = try ServiceLevelVerdict(judging: series.intervals, isOpenLoop: true, against: objectives("p99<=10s", "errors<=1%"), over: .interval)
+        result.serviceLevel = try ServiceLevelVerdict(
+            judging: series.intervals, isOpenLoop: true, against: objectives("p99<=10s", "errors<=1%"), over: .interval)
         let report = SampleRuns.report([result])
         let json = String(decoding: try JSONReportWriter.render(report), as: UTF8.self)
         #expect(json.contains(#""objective" : "errors<=1%""#))
         #expect(try JSONReportWriter.read(JSONReportWriter.render(report)) == report)
-        let csv = CSVReportWriter.render(report).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let csv = CSVReportWriter.render(report).split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         #expect(csv[1][try #require(csv[0].firstIndex(of: "slo_passed"))] == "false")
         #expect(csv[1][try #require(csv[0].firstIndex(of: "slo_breaches"))] == "errors<=1%")
         let summary = SummaryTable(report).markdown()

@@ -51,7 +51,9 @@ import Testing
         let merge = try ShardMerge(inputs(reports))
         let series = try #require(merge.result.timeSeries)
         #expect(series.intervals.map(\.outcomes.sent) == [120, 175] && series.intervals.map(\.startSeconds) == [0, 0.5])
-        #expect(series.intervals[1].outcomes == ScenarioResult.Outcomes(scheduled: 180, sent: 175, missed: 5, succeeded: 168, errors: ["badStatus(503)": 7]))
+        #expect(
+            series.intervals[1].outcomes
+                == ScenarioResult.Outcomes(scheduled: 180, sent: 175, missed: 5, succeeded: 168, errors: ["badStatus(503)": 7]))
         var first = try Histogram(encoded: reports[0].scenarios[0].timeSeries!.intervals[0].latency.histogram)
         for report in reports.dropFirst() {
             try first.merge(Histogram(encoded: report.scenarios[0].timeSeries!.intervals[0].latency.histogram))
@@ -93,8 +95,15 @@ import Testing
         default: (original, plan.transport) = (plan.transport, value)
         }
         reports[1].load = plan
-        #expect(refusal(reports) == .differs(setting: setting, source: "shard-1/report.json", value: value, reference: "shard-0/report.json", referenceValue: original))
-        #expect(refusal(reports)?.description == "'shard-1/report.json' is not part of the same run as 'shard-0/report.json': its \(setting) is \(value), not \(original)")
+        #expect(
+            refusal(reports)
+                == .differs(
+                    setting: setting, source: "shard-1/report.json", value: value, reference: "shard-0/report.json",
+                    referenceValue: original))
+        #expect(
+            refusal(reports)?.description
+                == "'shard-1/report.json' is not part of the same run as 'shard-0/report.json': its \(setting) is \(value), not \(original)"
+        )
     }
 
     @Test func anotherRateLabelShardCountOrBenchVersionIsRefused() throws {
@@ -108,14 +117,20 @@ import Testing
         reports[1].load?.shard = try makeShard(1, of: 4)
         #expect(refusal(reports).map { if case .differs("shard count", _, "4", _, "3") = $0 { true } else { false } } == true)
         reports[1] = try shardReport(second, version: "1.0.1")
-        #expect(refusal(reports) == .differs(setting: "bench version", source: "shard-1/report.json", value: "1.0.1", reference: "shard-0/report.json", referenceValue: "1.0.0"))
+        #expect(
+            refusal(reports)
+                == .differs(
+                    setting: "bench version", source: "shard-1/report.json", value: "1.0.1", reference: "shard-0/report.json",
+                    referenceValue: "1.0.0"))
     }
 
     @Test func theSameShardTwiceIsRefused() throws {
         let reports = try threeShards()
         let error = refusal(reports + [reports[1]])
         #expect(error == .sameShard(try makeShard(1, of: 3), source: "shard-3/report.json", other: "shard-1/report.json"))
-        #expect(error?.description == "'shard-3/report.json' and 'shard-1/report.json' are both shard 1/3; merging them would count its requests twice")
+        #expect(
+            error?.description
+                == "'shard-3/report.json' and 'shard-1/report.json' are both shard 1/3; merging them would count its requests twice")
     }
 
     @Test func aMissingShardIsRefusedUnlessPartialIsAllowed() throws {
@@ -127,18 +142,24 @@ import Testing
         #expect(merge.shards.missing == [1] && !merge.shards.isComplete)
         var report = present[0]
         (report.scenarios, report.load, report.shards) = ([merge.result], merge.plan, merge.shards)
-        #expect(SummaryTable(report).markdown().contains("Merged from 2 of 3 shards of run 'nightly': 0/3 on bench-load-0, 2/3 on bench-load-2. Incomplete: shard 1 missing."))
+        #expect(
+            SummaryTable(report).markdown().contains(
+                "Merged from 2 of 3 shards of run 'nightly': 0/3 on bench-load-0, 2/3 on bench-load-2. Incomplete: shard 1 missing."))
         #expect(merge.result.outcomes?.scheduled == 200 && merge.result.targetRate == 200)
     }
 
     @Test func countsThatDoNotReconcileAreRefused() throws {
         var reports = try threeShards()
         reports[0].scenarios[0].outcomes?.succeeded -= 1
-        #expect(refusal(reports) == .unreconciled(source: "shard-0/report.json", detail: "scheduled 100, sent 100, missed 0, succeeded 99, failed 0"))
+        #expect(
+            refusal(reports)
+                == .unreconciled(source: "shard-0/report.json", detail: "scheduled 100, sent 100, missed 0, succeeded 99, failed 0"))
         reports = try threeShards()
         reports[2].scenarios[0].latency = try shardReport(makeShard(2, of: 3), missed: 1).scenarios[0].latency
         reports[2].scenarios[0].uncorrectedLatency = reports[2].scenarios[0].latency
-        #expect(refusal(reports) == .unreconciled(source: "shard-2/report.json", detail: "its latency histogram holds 99 requests, but it sent 100"))
+        #expect(
+            refusal(reports)
+                == .unreconciled(source: "shard-2/report.json", detail: "its latency histogram holds 99 requests, but it sent 100"))
     }
 
     @Test func slotsThatAreNotTheWholeScheduleAreRefused() throws {

@@ -1,5 +1,6 @@
-@testable import BenchmarkEngine
 import Testing
+
+@testable import BenchmarkEngine
 
 @Suite struct StudentTTestTests {
     @Test func pValuesMatchStudentsDistribution() {

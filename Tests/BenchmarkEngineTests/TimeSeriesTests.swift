@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Synchronization
 import Testing
+
+@testable import BenchmarkEngine
 
 private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) -> ScenarioContext {
     ScenarioContext(name: name, isQuick: true, allocations: nil, progress: progress)
@@ -170,13 +171,14 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
     @Test(arguments: [
         // rate, request limit, elapsed, duration (ms), covered (ms)
         (Double?.none, Int?.none, UInt64(450), UInt64(450), UInt64(450)),
-        (nil, nil, 2_000, 1_000, 1_000),   // the hard stop came after the duration: the slots end with it
-        (nil, 10, 120, 10_000, 120),       // a request limit ended a closed loop early
-        (100, nil, 995, 1_000, 1_000),     // an open loop's last request ended before the duration did
-        (100, 10, 95, 1_000, 95),          // a request limit cut the schedule short
+        (nil, nil, 2_000, 1_000, 1_000),  // the hard stop came after the duration: the slots end with it
+        (nil, 10, 120, 10_000, 120),  // a request limit ended a closed loop early
+        (100, nil, 995, 1_000, 1_000),  // an open loop's last request ended before the duration did
+        (100, 10, 95, 1_000, 95),  // a request limit cut the schedule short
     ])
     func aRunCoversItsScheduleOrUpToItsEnd(rate: Double?, limit: Int?, elapsed: UInt64, duration: UInt64, covered: UInt64) {
-        let configuration = LoadConfiguration(concurrency: 1, rate: rate, maximumRequests: limit, duration: Duration(nanoseconds: duration * 1_000_000))
+        let configuration = LoadConfiguration(
+            concurrency: 1, rate: rate, maximumRequests: limit, duration: Duration(nanoseconds: duration * 1_000_000))
         #expect(LoadSchedule(configuration: configuration).covered(untilElapsed: elapsed * 1_000_000) == covered * 1_000_000)
     }
 

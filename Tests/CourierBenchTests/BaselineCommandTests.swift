@@ -1,12 +1,17 @@
 import BenchmarkEngine
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 @Suite struct BaselineCommandTests {
     @Test func parsesBaselineAndCompareCommands() throws {
-        #expect(try testSuite.command(["baseline", "save"], as: BaselineCommand.self) == .save(name: "default", run: nil, reportsDirectory: "Reports"))
-        #expect(try testSuite.command(["baseline", "save", "ci", "--run", "R/x", "--reports", "R"], as: BaselineCommand.self) == .save(name: "ci", run: "R/x", reportsDirectory: "R"))
+        #expect(
+            try testSuite.command(["baseline", "save"], as: BaselineCommand.self)
+                == .save(name: "default", run: nil, reportsDirectory: "Reports"))
+        #expect(
+            try testSuite.command(["baseline", "save", "ci", "--run", "R/x", "--reports", "R"], as: BaselineCommand.self)
+                == .save(name: "ci", run: "R/x", reportsDirectory: "R"))
         #expect(try testSuite.command(["baseline", "list"], as: BaselineCommand.self) == .list(reportsDirectory: "Reports"))
         let arguments = ["compare", "main", "R/run", "--time-tolerance", "25%", "--fail-time-tolerance=1.0", "--malloc-tolerance", "2"]
         let options = try #require(try testSuite.command(arguments, as: CompareCommand.self))
@@ -17,7 +22,9 @@ import Testing
     }
 
     @Test func allowMissingIsRepeatableOnCompareAndRun() throws {
-        let compare = try #require(try testSuite.command(["compare", "main", "--allow-missing", "decode/old", "--allow-missing=build/old"], as: CompareCommand.self))
+        let compare = try #require(
+            try testSuite.command(
+                ["compare", "main", "--allow-missing", "decode/old", "--allow-missing=build/old"], as: CompareCommand.self))
         #expect(compare.allowedMissing == ["decode/old", "build/old"])
         let run = try #require(try testSuite.command(["run", "--baseline", "main", "--allow-missing", "decode/old"], as: RunCommand.self))
         #expect(run.allowedMissing == ["decode/old"])
@@ -25,13 +32,15 @@ import Testing
     }
 
     @Test func runTakesABaselineAndThresholds() throws {
-        let options = try #require(try testSuite.command(["run", "--quick", "--baseline", "ci", "--load-tolerance", "0.5"], as: RunCommand.self))
+        let options = try #require(
+            try testSuite.command(["run", "--quick", "--baseline", "ci", "--load-tolerance", "0.5"], as: RunCommand.self))
         #expect(options.baseline == "ci")
         #expect(options.thresholds.load == 0.5)
     }
 
     @Test func countsTakeTheirOwnToleranceAndTwoSidedOnCompareAndRun() throws {
-        let compare = try #require(try testSuite.command(["compare", "main", "--instructions-tolerance", "2%", "--two-sided"], as: CompareCommand.self))
+        let compare = try #require(
+            try testSuite.command(["compare", "main", "--instructions-tolerance", "2%", "--two-sided"], as: CompareCommand.self))
         #expect(compare.thresholds == Thresholds(instructions: 0.02, isTwoSided: true))
         let cycles = try #require(try testSuite.command(["compare", "main", "--cycles-tolerance", "0.5%"], as: CompareCommand.self))
         #expect(cycles.thresholds == Thresholds(estimatedCycles: 0.005))
@@ -46,9 +55,18 @@ import Testing
         (["baseline", "save", "a", "b"], "unexpected argument 'b'"),
         (["compare"], "missing <baseline>"),
         (["compare", "a", "b", "c"], "unexpected argument 'c'"),
-        (["compare", "a", "--time-tolerance", "fast"], "invalid value 'fast' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
-        (["compare", "a", "--instructions-tolerance", "one"], "invalid value 'one' for '--instructions-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
-        (["compare", "a", "--malloc-tolerance", "-1"], "invalid value '-1' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"),
+        (
+            ["compare", "a", "--time-tolerance", "fast"],
+            "invalid value 'fast' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"
+        ),
+        (
+            ["compare", "a", "--instructions-tolerance", "one"],
+            "invalid value 'one' for '--instructions-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"
+        ),
+        (
+            ["compare", "a", "--malloc-tolerance", "-1"],
+            "invalid value '-1' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"
+        ),
     ])
     func badBaselineCommandsAreUsageErrors(arguments: [String], message: String) {
         do {
@@ -69,7 +87,8 @@ import Testing
 
     /// Issue 10, item 10: a name that cannot be a baseline is a usage error, not a missing baseline.
     @Test(arguments: [
-        ["compare", "a b"], ["compare", ".hidden"], ["baseline", "save", "x%y"], ["run", "--quick", "--filter", "engine/clock", "--baseline", "a*"],
+        ["compare", "a b"], ["compare", ".hidden"], ["baseline", "save", "x%y"],
+        ["run", "--quick", "--filter", "engine/clock", "--baseline", "a*"],
     ])
     func anInvalidBaselineNameIsAUsageError(arguments: [String]) async {
         let reports = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)").path
@@ -99,8 +118,11 @@ import Testing
         #expect(await testSuite.status(["compare", foreign, "--reports", reports.path]) == 65)
         #expect(await testSuite.status(["baseline", "list", "--reports", reports.path]) == 65)
         #expect(await testSuite.status(["baseline", "save", "copy", "--run", foreign, "--reports", reports.path]) == 65)
-        #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", reports.path, "--baseline", "corrupt"]) == 65)
-        #expect(!FileManager.default.fileExists(atPath: reports.appendingPathComponent("latest").path), "a run with a bad baseline measures nothing")
+        #expect(
+            await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", reports.path, "--baseline", "corrupt"]) == 65)
+        #expect(
+            !FileManager.default.fileExists(atPath: reports.appendingPathComponent("latest").path),
+            "a run with a bad baseline measures nothing")
         #expect(!FileManager.default.fileExists(atPath: baselines.appendingPathComponent("copy.json").path))
     }
 
@@ -147,7 +169,8 @@ import Testing
         #expect(await testSuite.status(["compare", "self", "--reports", reports.path]) == 0)
         let latest = reports.appendingPathComponent("latest")
         #expect(FileManager.default.fileExists(atPath: latest.appendingPathComponent("comparison.md").path))
-        let comparison = try JSONDecoder().decode(RunComparison.self, from: Data(contentsOf: latest.appendingPathComponent("comparison.json")))
+        let comparison = try JSONDecoder().decode(
+            RunComparison.self, from: Data(contentsOf: latest.appendingPathComponent("comparison.json")))
         #expect(comparison.regressions.isEmpty)
         #expect(comparison.baselineName == "self")
     }

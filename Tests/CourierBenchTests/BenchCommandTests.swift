@@ -1,5 +1,6 @@
 import BenchmarkEngine
 import Testing
+
 @testable import CourierBench
 
 @Suite struct BenchCommandTests {
@@ -8,7 +9,8 @@ import Testing
     }
 
     @Test func parsesRunOptionsInBothSpellings() throws {
-        let command = try testSuite.command(["run", "--filter", "decode", "--quick", "--out=/tmp/x", "--format", "json,md"], as: RunCommand.self)
+        let command = try testSuite.command(
+            ["run", "--filter", "decode", "--quick", "--out=/tmp/x", "--format", "json,md"], as: RunCommand.self)
         var expected = RunCommand()
         expected.filter = "decode"
         expected.isQuick = true
@@ -27,7 +29,10 @@ import Testing
         #expect(try testSuite.command(["--quick"], as: RunCommand.self)?.isQuick == true)
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["help"], ["run", "--help"], ["list", "-h"], ["help", "run"], ["help", "list"], ["help", "capture"], ["decode", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["-h"], ["help"], ["run", "--help"], ["list", "-h"], ["help", "run"], ["help", "list"], ["help", "capture"],
+        ["decode", "--help"],
+    ])
     func helpIsAvailableEverywhere(arguments: [String]) throws {
         guard case .help(let text) = try testSuite.parse(arguments) else {
             Issue.record("expected help for \(arguments)")
@@ -90,7 +95,10 @@ import Testing
     @Test func skippedPatternsLeaveOutWhatTheFilterOrTheDefaultSuiteChose() throws {
         #expect(testSuite.scenarios(matching: nil, skipping: ["ARRAY"]).map(\.name) == ["engine/clock-read"])
         #expect(testSuite.scenarios(matching: "/", skipping: ["engine/", "sleep"]).map(\.name).contains("slow/setup"))
-        #expect(!testSuite.scenarios(matching: "/", skipping: ["engine/", "sleep"]).map(\.name).contains { $0.hasPrefix("engine/") || $0 == "slow/sleep" })
+        #expect(
+            !testSuite.scenarios(matching: "/", skipping: ["engine/", "sleep"]).map(\.name).contains {
+                $0.hasPrefix("engine/") || $0 == "slow/sleep"
+            })
         #expect(try testSuite.command(["run", "--skip", "list10k", "--skip=array"], as: RunCommand.self)?.skipped == ["list10k", "array"])
     }
 

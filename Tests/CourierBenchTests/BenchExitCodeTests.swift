@@ -30,7 +30,9 @@ import Testing
 
             static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> Probe {
                 let parsed = try CommandLineParser(options: [fail], usage: help(in: suite)).parse(arguments)
-                guard let failure = try parsed.value(of: fail) else { throw UsageError(message: "missing '--fail'", usage: help(in: suite)) }
+                guard let failure = try parsed.value(of: fail) else {
+                    throw UsageError(message: "missing '--fail'", usage: help(in: suite))
+                }
                 return Probe(failure: failure)
             }
 

@@ -2,6 +2,7 @@ import BenchmarkEngine
 import Courier
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 /// One real, short run in process: the reports exist and parse.
@@ -44,11 +45,14 @@ import Testing
             var path: String { "ping" }
         }
         let client = APIClient(baseURL: URL(string: "https://ping.example.com")!)
-        let suite = BenchSuite(tool: "bench", scenarios: [
-            .custom("engine/one") { blackHole(1) },
-            .roundTrip("load/ping", sending: Ping(), with: client, over: .inMemory(answering: .bytes(Data("{}".utf8))),
-                       loop: .open(rate: 200, concurrency: 2, duration: .milliseconds(300))),
-        ])
+        let suite = BenchSuite(
+            tool: "bench",
+            scenarios: [
+                .custom("engine/one") { blackHole(1) },
+                .roundTrip(
+                    "load/ping", sending: Ping(), with: client, over: .inMemory(answering: .bytes(Data("{}".utf8))),
+                    loop: .open(rate: 200, concurrency: 2, duration: .milliseconds(300))),
+            ])
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (objective, status) in [("p99<=1ns", Int32(3)), ("errors<=0%", 0)] {

@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func goodNamesPass() {
-        let suite = BenchSuite(tool: "bench", scenarios: [.custom("decode/issues page (30)") {}, .custom("a/b/c-d_e.f") {}, .custom("solo") {}])
+        let suite = BenchSuite(
+            tool: "bench", scenarios: [.custom("decode/issues page (30)") {}, .custom("a/b/c-d_e.f") {}, .custom("solo") {}])
         #expect(suite.validate() == nil)
     }
 

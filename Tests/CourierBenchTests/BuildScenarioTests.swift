@@ -3,11 +3,13 @@ import CourierBench
 import CourierJSON
 import CourierTesting
 import Foundation
+import Testing
+
+@testable import CourierBench
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import CourierBench
 
 /// A `POST` with a query, headers and a JSON body.
 private struct CreateTicket: Endpoint {
@@ -55,10 +57,13 @@ private struct CreateTicket: Endpoint {
             var method: String { "POST" }
             var body: RequestBody? { .json(["value": Double.nan]) }
         }
-        let strings = CourierJSONEncoder.NonConformingFloatEncodingStrategy.convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let strings = CourierJSONEncoder.NonConformingFloatEncodingStrategy.convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         var lenient = CourierJSONEncoder()
         lenient.nonConformingFloatEncodingStrategy = strings
-        await #expect(throws: EncodingError.self) { _ = try await measure(.build("build/reading", Reading(), against: base, encoder: lenient)) }
+        await #expect(throws: EncodingError.self) {
+            _ = try await measure(.build("build/reading", Reading(), against: base, encoder: lenient))
+        }
         let alike = JSONEncoder()
         alike.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let results = try await measure(.build("build/reading", Reading(), against: base, encoder: lenient, baseline: alike))
@@ -68,7 +73,9 @@ private struct CreateTicket: Endpoint {
     @Test func anEndpointThatCannotBeBuiltFailsTheScenario() async {
         struct Unencodable: Endpoint {
             struct Refuses: Encodable, Sendable {
-                func encode(to encoder: any Encoder) throws { throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "no")) }
+                func encode(to encoder: any Encoder) throws {
+                    throw EncodingError.invalidValue(0, .init(codingPath: [], debugDescription: "no"))
+                }
             }
             var path: String { "x" }
             var body: RequestBody? { .json(Refuses()) }

@@ -2,17 +2,19 @@ import BenchmarkEngine
 import CourierFixtureServer
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 /// Serialized: the searches are timed, and would otherwise slow one another down.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CapacityCommandTests {
     @Test func parsesEveryOption() throws {
-        let command = try testSuite.command([
-            "capacity", "--url", "http://127.0.0.1:8080/capacity", "--header", "Accept: application/json", "--timeout", "2s",
-            "--slo", "p99<=50ms", "--slo", "errors<=1%", "--slo-window", "interval", "--min-rate", "20", "--max-rate", "5000",
-            "--step", "4s", "--warmup", "1s", "--interval", "500ms", "--precision", "2%", "--max-time", "3m", "--concurrency", "64",
-            "--out", "/tmp/r",
-        ], as: CapacityCommand.self)
+        let command = try testSuite.command(
+            [
+                "capacity", "--url", "http://127.0.0.1:8080/capacity", "--header", "Accept: application/json", "--timeout", "2s",
+                "--slo", "p99<=50ms", "--slo", "errors<=1%", "--slo-window", "interval", "--min-rate", "20", "--max-rate", "5000",
+                "--step", "4s", "--warmup", "1s", "--interval", "500ms", "--precision", "2%", "--max-time", "3m", "--concurrency", "64",
+                "--out", "/tmp/r",
+            ], as: CapacityCommand.self)
         let options = try #require(command?.options)
         #expect(options.request.headers == [.init(name: "Accept", value: "application/json")] && options.request.timeoutSeconds == 2)
         #expect(options.objectives.objectives.map(\.description) == ["p99<=50ms", "errors<=1%"] && options.objectives.window == .interval)
@@ -27,26 +29,64 @@ import Testing
     /// discards a fifth of it, in whole intervals.
     @Test func theIntervalAndWarmUpFollowTheStep() throws {
         for (step, interval, warmup) in [("10s", 1.0, 2.0), ("2s", 0.2, 0.4), ("1m", 1, 12)] {
-            let options = try #require(try testSuite.command(["capacity", "--url", "http://x", "--slo", "p99<=1s", "--step", step], as: CapacityCommand.self)?.options)
+            let options = try #require(
+                try testSuite.command(["capacity", "--url", "http://x", "--slo", "p99<=1s", "--step", step], as: CapacityCommand.self)?
+                    .options)
             #expect(abs(options.interval - interval) < 1e-9 && abs(options.warmup - warmup) < 1e-9, "\(step)")
         }
     }
 
     @Test(arguments: [
-        (["--min-rate", "1"], "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'"),
+        (
+            ["--min-rate", "1"],
+            "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'"
+        ),
         (["--slo", "p99=50ms"], "invalid objective 'p99=50ms' for '--slo': expected a comparison: <, <=, > or >=\n  p99=50ms\n     ^"),
-        (["--slo", "p99<=1s", "--min-rate", "0"], "invalid value '0' for '--min-rate' (expected requests per second from 0.001 to 1000000)"),
-        (["--slo", "p99<=1s", "--max-rate", "2e6"], "invalid value '2e6' for '--max-rate' (expected requests per second from 0.001 to 1000000)"),
-        (["--slo", "p99<=1s", "--min-rate", "100", "--max-rate", "50"], "invalid value '50' for '--max-rate' (expected at least '--min-rate', 100)"),
-        (["--slo", "p99<=1s", "--step", "50ms"], "invalid value '50ms' for '--step' (expected a duration from 100ms to 1h, such as 10s or 500ms)"),
-        (["--slo", "p99<=1s", "--step", "1s", "--interval", "2s"], "invalid value '2s' for '--interval' (expected a duration from 100ms to the step, 1.0 s, such as 10s or 500ms)"),
-        (["--slo", "p99<=1s", "--warmup", "2h"], "invalid value '2h' for '--warmup' (expected a duration from 0s to 1h, such as 10s or 500ms)"),
-        (["--slo", "p99<=1s", "--warmup", "-1s"], "invalid value '-1s' for '--warmup' (expected a duration from 0s to 1h, such as 10s or 500ms)"),
-        (["--slo", "p99<=1s", "--precision", "0"], "invalid value '0' for '--precision' (expected a percentage from 0.1% to 100% such as 5%, or a fraction such as 0.05)"),
-        (["--slo", "p99<=1s", "--precision", "200%"], "invalid value '200%' for '--precision' (expected a percentage from 0.1% to 100% such as 5%, or a fraction such as 0.05)"),
-        (["--slo", "p99<=1s", "--max-time", "0.5s"], "invalid value '0.5s' for '--max-time' (expected a duration from 1s to 24h, such as 10s or 500ms)"),
+        (
+            ["--slo", "p99<=1s", "--min-rate", "0"],
+            "invalid value '0' for '--min-rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--max-rate", "2e6"],
+            "invalid value '2e6' for '--max-rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--min-rate", "100", "--max-rate", "50"],
+            "invalid value '50' for '--max-rate' (expected at least '--min-rate', 100)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--step", "50ms"],
+            "invalid value '50ms' for '--step' (expected a duration from 100ms to 1h, such as 10s or 500ms)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--step", "1s", "--interval", "2s"],
+            "invalid value '2s' for '--interval' (expected a duration from 100ms to the step, 1.0 s, such as 10s or 500ms)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--warmup", "2h"],
+            "invalid value '2h' for '--warmup' (expected a duration from 0s to 1h, such as 10s or 500ms)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--warmup", "-1s"],
+            "invalid value '-1s' for '--warmup' (expected a duration from 0s to 1h, such as 10s or 500ms)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--precision", "0"],
+            "invalid value '0' for '--precision' (expected a percentage from 0.1% to 100% such as 5%, or a fraction such as 0.05)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--precision", "200%"],
+            "invalid value '200%' for '--precision' (expected a percentage from 0.1% to 100% such as 5%, or a fraction such as 0.05)"
+        ),
+        (
+            ["--slo", "p99<=1s", "--max-time", "0.5s"],
+            "invalid value '0.5s' for '--max-time' (expected a duration from 1s to 24h, such as 10s or 500ms)"
+        ),
         (["--slo", "p99<=1s", "--concurrency", "0"], "invalid value '0' for '--concurrency' (expected an integer from 1 to 4096)"),
-        (["--slo", "p99<=1s", "--slo-window", "0.5s"], "invalid value '0.5s' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"),
+        (
+            ["--slo", "p99<=1s", "--slo-window", "0.5s"],
+            "invalid value '0.5s' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"
+        ),
         (["--slo", "p99<=1s", "--transport", "carrier-pigeon"], "invalid value 'carrier-pigeon' for '--transport' (expected urlsession)"),
         (["--slo", "p99<=1s", "--rate", "10"], "unknown option '--rate'"),
     ])
@@ -97,7 +137,9 @@ import Testing
         #expect(report.settings.objectives == ["p99<=150ms"] && report.settings.transport == "urlsession")
         for step in report.steps {
             let outcomes = step.outcomes
-            #expect(outcomes.scheduled == outcomes.sent + outcomes.missed && outcomes.sent == outcomes.succeeded + outcomes.failed, "step \(step.number)")
+            #expect(
+                outcomes.scheduled == outcomes.sent + outcomes.missed && outcomes.sent == outcomes.succeeded + outcomes.failed,
+                "step \(step.number)")
         }
         let csv = try String(contentsOf: run.appendingPathComponent("capacity.csv"), encoding: .utf8)
         #expect(csv.split(separator: "\n").count == report.steps.count + 1)
@@ -128,14 +170,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let started = ContinuousClock.now
         let status = await testSuite.status([
-            "capacity", "--url", server.url("/movies/1").absoluteString, "--slo", "errors<=100%", "--min-rate", "10", "--max-rate", "1000000",
+            "capacity", "--url", server.url("/movies/1").absoluteString, "--slo", "errors<=100%", "--min-rate", "10", "--max-rate",
+            "1000000",
             "--step", "400ms", "--warmup", "0s", "--interval", "100ms", "--max-time", "1s", "--timeout", "1s", "--out", directory.path,
         ])
         let elapsed = ContinuousClock.now - started
         #expect(status == 0)
         // 1 s, then one step: 400 ms, at most 1 s of timeout and 1 s of grace for its last requests.
         #expect(elapsed < .milliseconds(3_400 + 1_500), "\(elapsed)")
-        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
+        let report = try JSONDecoder().decode(
+            CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
         #expect(report.result.stopReason == .timeLimit)
         #expect(!report.steps.isEmpty && report.steps.allSatisfy { $0.status == .passed })
     }
@@ -152,7 +196,8 @@ import Testing
             "--step", "300ms", "--interval", "100ms", "--max-time", "5s", "--out", directory.path,
         ])
         #expect(status == 3)
-        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
+        let report = try JSONDecoder().decode(
+            CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
         #expect(report.result.stopReason == .failedAtMinimumRate && report.result.maximumSustainableRate == nil && report.steps.count == 2)
     }
 

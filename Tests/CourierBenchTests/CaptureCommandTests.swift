@@ -3,6 +3,7 @@ import CourierFixtureServer
 import CourierFixtures
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CaptureCommandTests {
@@ -64,9 +65,18 @@ import Testing
     @Test(arguments: [
         (["capture", "--out", "x.json"], "missing '--url <url>'"),
         (["capture", "--url", "ftp://x/y", "--out", "x.json"], "invalid URL 'ftp://x/y' in '--url' (expected http://host[:port]/path)"),
-        (["capture", "--url", "http://x/y", "--out", "x.json", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
-        (["capture", "--url", "http://x/y", "--out", "x.json", "--transport", "curl"], "invalid value 'curl' for '--transport' (expected urlsession)"),
-        (["capture", "--url", "http://x/y", "--out", "x.json", "--timeout", "0"], "invalid value '0' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
+        (
+            ["capture", "--url", "http://x/y", "--out", "x.json", "--header", "NoColon"],
+            "invalid header 'NoColon' in '--header' (expected 'Name: value')"
+        ),
+        (
+            ["capture", "--url", "http://x/y", "--out", "x.json", "--transport", "curl"],
+            "invalid value 'curl' for '--transport' (expected urlsession)"
+        ),
+        (
+            ["capture", "--url", "http://x/y", "--out", "x.json", "--timeout", "0"],
+            "invalid value '0' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
         (["capture", "--url", "http://127.0.0.1:70000/x", "--out", "x.json"], "invalid port '70000' in '--url' (expected 1 to 65535)"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CourierBench
 
 /// Every command's help is rendered from its declaration: each option once, with its range and
@@ -12,7 +13,9 @@ import Testing
     )
     static let declaration = CommandDeclaration(
         overview: "Probes.\n\n  kept   as written",
-        usage: ["probe [--workers <n>] [--a-rather-long-option-name <value> [--and <more> [--nested <ones>]]] [--padding <p>] [--more <m>]"],
+        usage: [
+            "probe [--workers <n>] [--a-rather-long-option-name <value> [--and <more> [--nested <ones>]]] [--padding <p>] [--more <m>]"
+        ],
         arguments: [.init("<target>", help: "What to probe.")],
         options: [workers, longName],
         discussion: "Exits 0."

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CourierBench
 
 /// The parser reads options by their declarations: their defaults when absent, the last value of

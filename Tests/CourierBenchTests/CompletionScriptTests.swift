@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 /// The completion scripts name every command and every declared option, and bash reads its own.

@@ -1,6 +1,7 @@
 import BenchmarkEngine
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 /// What a crashed worker left on standard error becomes one line and a kept file.
@@ -24,13 +25,17 @@ import Testing
         #expect(crash.message == "App/Decode.swift:17: Fatal error: Unexpectedly found nil while unwrapping an Optional value")
     }
 
-    @Test(arguments: [
-        ("Precondition failed: the count is positive", "Precondition failed: the count is positive"),
-        ("/Users/a b/App.swift:3: Assertion failed: sorted", "/Users/a b/App.swift:3: Assertion failed: sorted"),
-        ("*** Program crashed: Segmentation fault at 0x0000000000000008 ***", "Program crashed: Segmentation fault at 0x0000000000000008"),
-        ("a log line that mentions a Fatal error: in passing", nil),
-        ("", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("Precondition failed: the count is positive", "Precondition failed: the count is positive"),
+            ("/Users/a b/App.swift:3: Assertion failed: sorted", "/Users/a b/App.swift:3: Assertion failed: sorted"),
+            (
+                "*** Program crashed: Segmentation fault at 0x0000000000000008 ***",
+                "Program crashed: Segmentation fault at 0x0000000000000008"
+            ),
+            ("a log line that mentions a Fatal error: in passing", nil),
+            ("", nil),
+        ] as [(String, String?)])
     func theMessageIsTheRuntimesOrTheBacktracersLine(text: String, message: String?) {
         #expect(CrashLog(name: "decode/x", ending: "crashed with SIGSEGV", standardError: Data(text.utf8)).message == message)
     }
@@ -39,11 +44,14 @@ import Testing
         let run = temporaryDirectory("crash")
         defer { try? FileManager.default.removeItem(at: run) }
         let failure = CrashLog(name: "decode/x", ending: "crashed with SIGILL", standardError: Data(trapped.utf8)).keep(in: run)
-        #expect(failure == ScenarioFailure(
-            name: "decode/x", cause: .crashed,
-            reason: "its process crashed with SIGILL: App/Decode.swift:17: Fatal error: Unexpectedly found nil while unwrapping an Optional value",
-            log: "failures/decode/x.log"
-        ))
+        #expect(
+            failure
+                == ScenarioFailure(
+                    name: "decode/x", cause: .crashed,
+                    reason:
+                        "its process crashed with SIGILL: App/Decode.swift:17: Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+                    log: "failures/decode/x.log"
+                ))
         #expect(try String(contentsOf: run.appendingPathComponent("failures/decode/x.log"), encoding: .utf8) == trapped)
         #expect(failure.consoleLine(runDirectory: run).hasSuffix("; its standard error and backtrace: \(run.path)/failures/decode/x.log\n"))
     }

@@ -19,12 +19,16 @@ import Testing
 
     @Test func setUpRunsOnceAndItsStateReachesEveryCall() async throws {
         let setUps = Atomic<Int>(0)
-        let results = try await measure(.custom("custom/state", setUp: {
-            setUps.add(1, ordering: .relaxed)
-            return [3, 1, 2]
-        }, measure: { numbers in
-            blackHole(numbers.sorted())
-        }))
+        let results = try await measure(
+            .custom(
+                "custom/state",
+                setUp: {
+                    setUps.add(1, ordering: .relaxed)
+                    return [3, 1, 2]
+                },
+                measure: { numbers in
+                    blackHole(numbers.sorted())
+                }))
         #expect(results.count == 1)
         let count = setUps.load(ordering: .relaxed)
         #expect(count == 1)
@@ -33,11 +37,13 @@ import Testing
     /// A scenario that throws fails alone: the run exits 1 and the others' results are written.
     @Test func aThrowingScenarioFailsAloneAndTheOthersAreStillReported() async throws {
         struct Refused: Error {}
-        let suite = BenchSuite(tool: "bench", scenarios: [
-            .custom("ok/first") { blackHole(1) },
-            .custom("bad/throws") { throw Refused() },
-            .custom("ok/last") { blackHole(2) },
-        ])
+        let suite = BenchSuite(
+            tool: "bench",
+            scenarios: [
+                .custom("ok/first") { blackHole(1) },
+                .custom("bad/throws") { throw Refused() },
+                .custom("ok/last") { blackHole(2) },
+            ])
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(await suite.status(["run", "--quick", "--out", directory.path]) == 1)

@@ -1,6 +1,7 @@
 import Courier
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 @Suite struct DecodeCommandTests {
@@ -22,7 +23,10 @@ import Testing
         ("{\"a\": [1, 2", "Unexpected end of data (expected ',' or ']' after an array element), at line 1, column 12 (byte 11)"),
         ("{\n \"a\": [\n  1,\n  2,\n ],\n}\n", "Trailing comma before ']' (JSON allows none), at line 4, column 4 (byte 18)"),
         ("{\"a\": 1,}", "Trailing comma before '}' (JSON allows none), at line 1, column 8 (byte 7)"),
-        ("[\n1,\n2,\n3,\n4,\n5,\n6,\n{\"title\": \"tab\there\"}]", "Unescaped control character byte 0x09 in a string, at line 8, column 15 (byte 34)"),
+        (
+            "[\n1,\n2,\n3,\n4,\n5,\n6,\n{\"title\": \"tab\there\"}]",
+            "Unescaped control character byte 0x09 in a string, at line 8, column 15 (byte 34)"
+        ),
     ])
     func invalidJSONExits65NamingTheRuleLineAndColumn(json: String, reason: String) async throws {
         let file = temporaryDirectory("decode").appendingPathExtension("json")
@@ -42,7 +46,9 @@ import Testing
         let path = try #require(Self.corpus).appendingPathComponent(name).path
         let error = try #require(try await failure(decoding: path))
         #expect(BenchExitCode(for: error) == .badInput)
-        #expect("\(error)".range(of: #"is not JSON: [^\n]+, at line \d+, column \d+ \(byte \d+\)$"#, options: .regularExpression) != nil, "\(error)")
+        #expect(
+            "\(error)".range(of: #"is not JSON: [^\n]+, at line \d+, column \d+ \(byte \d+\)$"#, options: .regularExpression) != nil,
+            "\(error)")
     }
 
     @Test(arguments: Self.corpusFiles(prefix: "y_"))
@@ -52,9 +58,10 @@ import Testing
     }
 
     // Named files taken from the corpus found, so that without it there are no cases, as above.
-    @Test(arguments: Self.corpusFiles(prefix: "y_").filter {
-        ["y_number_0e1.json", "y_structure_lonely_string.json", "y_object_duplicated_key.json", "y_string_unicode_2.json"].contains($0)
-    })
+    @Test(
+        arguments: Self.corpusFiles(prefix: "y_").filter {
+            ["y_number_0e1.json", "y_structure_lonely_string.json", "y_object_duplicated_key.json", "y_string_unicode_2.json"].contains($0)
+        })
     func corpusFilesThatAreJSONAreMeasuredAndExit0(name: String) async throws {
         let path = try #require(Self.corpus).appendingPathComponent(name).path
         #expect(await testSuite.status(["decode", "--file", path, "--quick"]) == 0)
@@ -65,10 +72,14 @@ import Testing
     @Test func theRowsAreTheParseAloneAndTheTree() throws {
         let command = try #require(try testSuite.command(["decode", "--file", "/tmp/p.json"], as: DecodeCommand.self))
         let client = APIClient.decodingOnly(with: JSONDecoder())
-        #expect(command.scenarios(ticketsJSON, client: client, tree: true).map(\.name) == ["decode --file p.json: parse", "decode --file p.json: tree"])
+        #expect(
+            command.scenarios(ticketsJSON, client: client, tree: true).map(\.name) == [
+                "decode --file p.json: parse", "decode --file p.json: tree",
+            ])
         #expect(command.scenarios(ticketsJSON, client: client, tree: false).map(\.name) == ["decode --file p.json: parse"])
         let help = DecodeCommand.help(in: testSuite)
-        #expect(help.contains("parse   the strict parser alone") && help.contains("tree    the client's decode path building a JSONValue tree"))
+        #expect(
+            help.contains("parse   the strict parser alone") && help.contains("tree    the client's decode path building a JSONValue tree"))
     }
 
     /// The error `decode --file path` ends with, `nil` when it succeeds.
@@ -85,8 +96,10 @@ import Testing
     /// JSONTestSuite's parsing corpus, beside the repository as CI lays it out, or where
     /// `COURIER_JSON_TEST_SUITE` points; the corpus tests have no cases without it.
     private static let corpus: URL? = {
-        let beside = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/json-test-suite/test_parsing")
-        let directory = ProcessInfo.processInfo.environment["COURIER_JSON_TEST_SUITE"].map(URL.init(fileURLWithPath:)) ?? beside.standardizedFileURL
+        let beside = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../shared/json-test-suite/test_parsing")
+        let directory =
+            ProcessInfo.processInfo.environment["COURIER_JSON_TEST_SUITE"].map(URL.init(fileURLWithPath:)) ?? beside.standardizedFileURL
         return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
     }()
 
@@ -96,9 +109,12 @@ import Testing
     }
 
     @Test func theShapeSaysHowDeepAndWideAndWhatOf() throws {
-        let document = try JSONDecoder().decode(JSONValue.self, from: Data("""
-            {"items": [{"id": 1, "tags": ["a", "b", "c"], "owner": {"name": "x", "team": {"id": null}}}, {"id": 2, "done": true}]}
-            """.utf8))
+        let document = try JSONDecoder().decode(
+            JSONValue.self,
+            from: Data(
+                """
+                {"items": [{"id": 1, "tags": ["a", "b", "c"], "owner": {"name": "x", "team": {"id": null}}}, {"id": 2, "done": true}]}
+                """.utf8))
         let shape = DocumentShape(document)
         #expect(shape.depth == 5)
         #expect(shape.deepestPath == ".items[0].owner.team")

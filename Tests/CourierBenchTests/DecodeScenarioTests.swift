@@ -8,7 +8,8 @@ import Testing
 
 @Suite struct DecodeScenarioTests {
     @Test func measuresTheClientBesideJSONDecoderAloneAndCountsTheArray() async throws {
-        let results = try await measure(.decode("decode/tickets", as: [Ticket].self, from: .bytes(ticketsJSON), decoder: JSONDecoder.tickets))
+        let results = try await measure(
+            .decode("decode/tickets", as: [Ticket].self, from: .bytes(ticketsJSON), decoder: JSONDecoder.tickets))
         #expect(results.map(\.name) == ["decode/tickets", "decode/tickets (baseline: JSONDecoder)"])
         #expect(results.allSatisfy { $0.payloadBytesPerOperation == ticketsJSON.count && $0.objectsPerOperation == 3 })
         #expect(results[0].comparison?.baseline == "decode/tickets (baseline: JSONDecoder)")
@@ -19,10 +20,12 @@ import Testing
 
     @Test func theRatioAloneWhenAskedAndObjectsAsCounted() async throws {
         let one = Data(#"{"id":7,"title":"One","opened_at":"2026-01-02T03:04:05Z"}"#.utf8)
-        let results = try await measure(.decode("decode/one", as: Ticket.self, from: .bytes(one), decoder: JSONDecoder.tickets, judgedBy: .ratio))
+        let results = try await measure(
+            .decode("decode/one", as: Ticket.self, from: .bytes(one), decoder: JSONDecoder.tickets, judgedBy: .ratio))
         #expect(results[0].comparison?.timeIsJudged == nil)
         #expect(results[0].objectsPerOperation == nil, "a single object is not a collection")
-        let counted = try await measure(.decode("decode/one", as: Ticket.self, from: .bytes(one), decoder: JSONDecoder.tickets, objects: { _ in 5 }))
+        let counted = try await measure(
+            .decode("decode/one", as: Ticket.self, from: .bytes(one), decoder: JSONDecoder.tickets, objects: { _ in 5 }))
         #expect(counted[0].objectsPerOperation == 5)
     }
 
@@ -30,10 +33,11 @@ import Testing
     /// decoder measured alone beside it: one row each, every one compared with the baseline.
     @Test func otherDecodersGetRowsOfTheirOwnComparedWithTheBaseline() async throws {
         let courier = CourierJSONDecoder(keyDecodingStrategy: .convertFromSnakeCase, dateDecodingStrategy: .iso8601)
-        let results = try await measure(.decode(
-            "decode/tickets", as: [Ticket].self, from: .bytes(ticketsJSON), decoder: courier, baseline: JSONDecoder.tickets,
-            alongside: [NamedDecoder("Foundation alone", JSONDecoder.tickets)]
-        ))
+        let results = try await measure(
+            .decode(
+                "decode/tickets", as: [Ticket].self, from: .bytes(ticketsJSON), decoder: courier, baseline: JSONDecoder.tickets,
+                alongside: [NamedDecoder("Foundation alone", JSONDecoder.tickets)]
+            ))
         #expect(results.map(\.name) == ["decode/tickets", "decode/tickets (Foundation alone)", "decode/tickets (baseline: JSONDecoder)"])
         #expect(results.dropLast().allSatisfy { $0.comparison?.baseline == "decode/tickets (baseline: JSONDecoder)" })
         #expect(results.last?.comparison == nil)
@@ -42,7 +46,8 @@ import Testing
     @Test func aPayloadThatDoesNotFitTheModelFailsWithTheDecodersReasonInOneLine() async {
         let missingTitle = Data(#"[{"id":1,"opened_at":"2026-01-02T03:04:05Z"}]"#.utf8)
         await #expect {
-            _ = try await measure(.decode("decode/bad", as: [Ticket].self, from: .bytes(missingTitle, label: "bad.json"), decoder: JSONDecoder.tickets))
+            _ = try await measure(
+                .decode("decode/bad", as: [Ticket].self, from: .bytes(missingTitle, label: "bad.json"), decoder: JSONDecoder.tickets))
         } throws: { error in
             "\(error)" == "bad.json does not decode as Array<Ticket>: no key 'title' at [0]"
         }

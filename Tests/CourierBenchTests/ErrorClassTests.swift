@@ -3,12 +3,14 @@ import Courier
 import CourierFixtureServer
 import CourierFixtures
 import Foundation
+import Synchronization
+import Testing
+
+@testable import CourierBench
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
-import Testing
-@testable import CourierBench
 
 /// `GET <path>?<query>` on the fixture server, decoded as one movie.
 struct FixturePath: Endpoint {
@@ -30,24 +32,25 @@ func testClient(_ baseURL: URL, timeout: TimeInterval = 2) -> APIClient {
 /// Every fault of the fixture server, through the real URLSession path into `APIClient`, ends in its
 /// own class — and within a bound, never a hang.
 @Suite(.timeLimit(.minutes(1))) struct ErrorClassTests {
-    @Test(arguments: [
-        ("/movies/1", [:], "success"),
-        ("/movies", [:], "decoding"),
-        ("/faults/huge", [:], "decoding"),
-        ("/nowhere", [:], "badStatus(404)"),
-        ("/faults/429", [:], "badStatus(429)"),
-        ("/faults/503", [:], "badStatus(503)"),
-        ("/faults/401", [:], "badStatus(401)"),
-        ("/movies/1", ["status": "500"], "badStatus(500)"),
-        ("/movies/1", ["delay": "5000"], "timeout"),
-        ("/faults/reset", [:], "connectionLost"),
-        ("/faults/truncated", [:], "connectionLost"),
-        // Linux's libcurl refuses the line as HTTP/0.9 (-1002); Apple's stack says -1011.
-        ("/faults/garbage", [:], "transport(-1002)"),
-        ("/hostile/length/conflicting", [:], "invalidFraming"),
-        ("/hostile/chunked/invalid-size", [:], "invalidFraming"),
-        ("/hostile/headers/huge", [:], "responseTooLarge"),
-    ] as [(String, [String: String], String)])
+    @Test(
+        arguments: [
+            ("/movies/1", [:], "success"),
+            ("/movies", [:], "decoding"),
+            ("/faults/huge", [:], "decoding"),
+            ("/nowhere", [:], "badStatus(404)"),
+            ("/faults/429", [:], "badStatus(429)"),
+            ("/faults/503", [:], "badStatus(503)"),
+            ("/faults/401", [:], "badStatus(401)"),
+            ("/movies/1", ["status": "500"], "badStatus(500)"),
+            ("/movies/1", ["delay": "5000"], "timeout"),
+            ("/faults/reset", [:], "connectionLost"),
+            ("/faults/truncated", [:], "connectionLost"),
+            // Linux's libcurl refuses the line as HTTP/0.9 (-1002); Apple's stack says -1011.
+            ("/faults/garbage", [:], "transport(-1002)"),
+            ("/hostile/length/conflicting", [:], "invalidFraming"),
+            ("/hostile/chunked/invalid-size", [:], "invalidFraming"),
+            ("/hostile/headers/huge", [:], "responseTooLarge"),
+        ] as [(String, [String: String], String)])
     func eachFaultEndsInItsOwnClass(path: String, query: [String: String], expected: String) async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
@@ -81,13 +84,14 @@ func testClient(_ baseURL: URL, timeout: TimeInterval = 2) -> APIClient {
     /// A socket this process could not open (`EMFILE`, or the system-wide `ENFILE`) is the
     /// client's own limit, whichever `URLError` code the transport chose; the errno a transport
     /// passes on under `NSUnderlyingErrorKey` tells it from the server's refusal (issue 19, item 6).
-    @Test(arguments: [
-        (EMFILE, URLError.Code.cannotConnectToHost, "clientDescriptorsExhausted"),
-        (ENFILE, .cannotConnectToHost, "clientDescriptorsExhausted"),
-        (EMFILE, .unknown, "clientDescriptorsExhausted"),
-        (ECONNREFUSED, .cannotConnectToHost, "connectionRefused"),
-        (ECONNRESET, .networkConnectionLost, "connectionLost"),
-    ] as [(Int32, URLError.Code, String)])
+    @Test(
+        arguments: [
+            (EMFILE, URLError.Code.cannotConnectToHost, "clientDescriptorsExhausted"),
+            (ENFILE, .cannotConnectToHost, "clientDescriptorsExhausted"),
+            (EMFILE, .unknown, "clientDescriptorsExhausted"),
+            (ECONNREFUSED, .cannotConnectToHost, "connectionRefused"),
+            (ECONNRESET, .networkConnectionLost, "connectionLost"),
+        ] as [(Int32, URLError.Code, String)])
     func theSystemErrorBeneathTellsTheClientsLimitFromTheServers(code: Int32, urlCode: URLError.Code, expected: String) {
         let cause = NSError(domain: NSPOSIXErrorDomain, code: Int(code))
         let error = APIError(.transport, underlyingError: URLError(urlCode, userInfo: [NSUnderlyingErrorKey: cause]))

@@ -2,6 +2,7 @@ import BenchmarkEngine
 import CourierFixtures
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 /// `history check` over histories built in temporary databases.
@@ -18,12 +19,15 @@ import Testing
         let history = try RunHistory(file: file)
         var random = SplitMix64(seed: 41)
         for (position, time) in decode.enumerated() {
-            var decodeResult = ScenarioResult(name: "decode/x", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: time * 1e-8)
+            var decodeResult = ScenarioResult(
+                name: "decode/x", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: time * 1e-8)
             decodeResult.nanosecondsPerOperation = SampleStatistics([time])
             var buildResult = ScenarioResult(name: "build/y", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: 0.001)
             buildResult.nanosecondsPerOperation = SampleStatistics([500 + Double(random.next() % 5)])
             let startedAt = String(format: "2026-11-01T00:%02d:%02dZ", position / 60, position % 60)
-            let report = Report(runID: "run-\(position)", startedAt: startedAt, environment: environment, commandLine: ["bench"], isQuick: true, scenarios: [decodeResult, buildResult])
+            let report = Report(
+                runID: "run-\(position)", startedAt: startedAt, environment: environment, commandLine: ["bench"], isQuick: true,
+                scenarios: [decodeResult, buildResult])
             try history.append(report, metadata: HistoryMetadata(commit: "c\(position)", branch: "main", source: "run"))
         }
         return file.path
@@ -52,7 +56,8 @@ import Testing
         let file = temporaryDirectory("history-partner").appendingPathComponent("h.sqlite")
         let history = try RunHistory(file: file)
         for (position, time) in steady(then: [1080, 1081, 1079, 1080, 1082]).enumerated() {
-            var partner = ScenarioResult(name: "decode/x (baseline: JSONDecoder)", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: 0.001)
+            var partner = ScenarioResult(
+                name: "decode/x (baseline: JSONDecoder)", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: 0.001)
             partner.nanosecondsPerOperation = SampleStatistics([time])
             var client = ScenarioResult(name: "decode/x", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: 0.001)
             client.nanosecondsPerOperation = SampleStatistics([time * 1.01])
@@ -79,7 +84,8 @@ import Testing
     }
 
     @Test func aSlowdownInTheNewestRunAloneFailsByTheJudgement() throws {
-        let outcome = try HistoryCommand.checked(try history(steady(then: [1100])), following: HistoryFigures.nanosecondsPerOperation, window: 50)
+        let outcome = try HistoryCommand.checked(
+            try history(steady(then: [1100])), following: HistoryFigures.nanosecondsPerOperation, window: 50)
         #expect(outcome.regressed)
         #expect(outcome.text.contains("newest run: different, +9.9% against the 30 runs before it"))
     }
@@ -114,7 +120,9 @@ import Testing
         #expect(throws: MissingInput("no scenario in \(file) has the figure 'no.such.figure'")) {
             try HistoryCommand.checked(file, following: "no.such.figure", window: 50)
         }
-        #expect(await testSuite.status(["history", "check", "--history", temporaryDirectory().appendingPathComponent("none.sqlite").path]) == 66)
+        #expect(
+            await testSuite.status(["history", "check", "--history", temporaryDirectory().appendingPathComponent("none.sqlite").path]) == 66
+        )
     }
 
     @Test func reportWritesThePageOfTheTrendsWithTheChangeAndItsCommit() async throws {
@@ -132,25 +140,41 @@ import Testing
     @Test func reportOfAMissingOrEmptyHistoryOrAnAbsentFigureExitsWith66AndWritesNothing() async throws {
         let directory = temporaryDirectory("history-report-missing")
         let output = directory.appendingPathComponent("history.html").path
-        #expect(await testSuite.status(["history", "report", "--history", directory.appendingPathComponent("none.sqlite").path, "--out", output]) == 66)
+        #expect(
+            await testSuite.status([
+                "history", "report", "--history", directory.appendingPathComponent("none.sqlite").path, "--out", output,
+            ]) == 66)
         let empty = directory.appendingPathComponent("empty.sqlite")
         _ = try RunHistory(file: empty)
         #expect(await testSuite.status(["history", "report", "--history", empty.path, "--out", output]) == 66)
-        #expect(await testSuite.status(["history", "report", "--metric", "no.such.figure", "--history", try history(steady(then: [])), "--out", output]) == 66)
+        #expect(
+            await testSuite.status([
+                "history", "report", "--metric", "no.such.figure", "--history", try history(steady(then: [])), "--out", output,
+            ]) == 66)
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func parsesReport() throws {
-        #expect(try testSuite.command(["history", "report"], as: HistoryCommand.self)
-            == .report(metric: "nanosecondsPerOperation.median", window: 50, output: "Reports/history.html", history: "Reports/history.sqlite"))
-        #expect(try testSuite.command(["history", "report", "--metric", "mallocsPerOperation", "--window", "20", "--out", "p.html", "--history", "h.db"], as: HistoryCommand.self)
-            == .report(metric: "mallocsPerOperation", window: 20, output: "p.html", history: "h.db"))
+        #expect(
+            try testSuite.command(["history", "report"], as: HistoryCommand.self)
+                == .report(
+                    metric: "nanosecondsPerOperation.median", window: 50, output: "Reports/history.html", history: "Reports/history.sqlite")
+        )
+        #expect(
+            try testSuite.command(
+                ["history", "report", "--metric", "mallocsPerOperation", "--window", "20", "--out", "p.html", "--history", "h.db"],
+                as: HistoryCommand.self)
+                == .report(metric: "mallocsPerOperation", window: 20, output: "p.html", history: "h.db"))
     }
 
     @Test func parsesCheck() throws {
-        #expect(try testSuite.command(["history", "check"], as: HistoryCommand.self) == .check(metric: "nanosecondsPerOperation.median", window: 50, history: "Reports/history.sqlite"))
-        #expect(try testSuite.command(["history", "check", "--metric", "mallocsPerOperation", "--window", "20", "--history", "h.db"], as: HistoryCommand.self)
-            == .check(metric: "mallocsPerOperation", window: 20, history: "h.db"))
+        #expect(
+            try testSuite.command(["history", "check"], as: HistoryCommand.self)
+                == .check(metric: "nanosecondsPerOperation.median", window: 50, history: "Reports/history.sqlite"))
+        #expect(
+            try testSuite.command(
+                ["history", "check", "--metric", "mallocsPerOperation", "--window", "20", "--history", "h.db"], as: HistoryCommand.self)
+                == .check(metric: "mallocsPerOperation", window: 20, history: "h.db"))
     }
 
     @Test(arguments: [

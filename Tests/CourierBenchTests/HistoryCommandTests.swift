@@ -1,19 +1,30 @@
-@testable import BenchmarkEngine
 import Foundation
 import Testing
+
+@testable import BenchmarkEngine
 @testable import CourierBench
 
 @Suite struct HistoryCommandTests {
     @Test func parsesEachHistoryCommand() throws {
         #expect(try testSuite.command(["history", "list"], as: HistoryCommand.self) == .list(history: "Reports/history.sqlite"))
-        #expect(try testSuite.command(["history", "show", "decode/x", "--figure", "a", "--figure", "b", "--history", "h.db"], as: HistoryCommand.self)
-            == .show(scenario: "decode/x", figures: ["a", "b"], history: "h.db"))
-        #expect(try testSuite.command(["history", "export"], as: HistoryCommand.self) == .export(formats: [.csv], output: nil, history: "Reports/history.sqlite"))
-        #expect(try testSuite.command(["history", "export", "--format", "json,csv,json", "--out", "x"], as: HistoryCommand.self)
-            == .export(formats: [.json, .csv], output: "x", history: "Reports/history.sqlite"))
-        #expect(try testSuite.command(["history", "import", "a/report.json", "main", "--commit", "abc", "--branch", "b"], as: HistoryCommand.self)
-            == .import(sources: ["a/report.json", "main"], commit: "abc", branch: "b", reportsDirectory: "Reports", history: "Reports/history.sqlite"))
-        let run = try #require(try testSuite.command(["run", "--history", "h.db", "--commit", "abc", "--branch", "b"], as: RunCommand.self))
+        #expect(
+            try testSuite.command(
+                ["history", "show", "decode/x", "--figure", "a", "--figure", "b", "--history", "h.db"], as: HistoryCommand.self)
+                == .show(scenario: "decode/x", figures: ["a", "b"], history: "h.db"))
+        #expect(
+            try testSuite.command(["history", "export"], as: HistoryCommand.self)
+                == .export(formats: [.csv], output: nil, history: "Reports/history.sqlite"))
+        #expect(
+            try testSuite.command(["history", "export", "--format", "json,csv,json", "--out", "x"], as: HistoryCommand.self)
+                == .export(formats: [.json, .csv], output: "x", history: "Reports/history.sqlite"))
+        #expect(
+            try testSuite.command(
+                ["history", "import", "a/report.json", "main", "--commit", "abc", "--branch", "b"], as: HistoryCommand.self)
+                == .import(
+                    sources: ["a/report.json", "main"], commit: "abc", branch: "b", reportsDirectory: "Reports",
+                    history: "Reports/history.sqlite"))
+        let run = try #require(
+            try testSuite.command(["run", "--history", "h.db", "--commit", "abc", "--branch", "b"], as: RunCommand.self))
         #expect(run.history == "h.db")
         #expect(run.commit == "abc")
         #expect(run.branch == "b")
@@ -91,10 +102,12 @@ import Testing
         func report(_ runID: String, startedAt: String) -> Report {
             var result = ScenarioResult(name: "decode/x", kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: 0.001)
             result.nanosecondsPerOperation = SampleStatistics([100, 100, 100])
-            return Report(runID: runID, startedAt: startedAt, environment: environment, commandLine: ["bench"], isQuick: false, scenarios: [result])
+            return Report(
+                runID: runID, startedAt: startedAt, environment: environment, commandLine: ["bench"], isQuick: false, scenarios: [result])
         }
         let runDirectory = try ReportStore(directory: reports).write(report("old-run", startedAt: "2026-11-01T00:00:00Z"), formats: [.json])
-        try BaselineStore(directory: reports.appendingPathComponent("baselines")).save(report("main-run", startedAt: "2026-11-20T00:00:00Z"), as: "main")
+        try BaselineStore(directory: reports.appendingPathComponent("baselines")).save(
+            report("main-run", startedAt: "2026-11-20T00:00:00Z"), as: "main")
         let file = reports.appendingPathComponent("history.sqlite").path
         let arguments = ["history", "import", runDirectory.path, "main", "--reports", reports.path, "--history", file]
         #expect(await testSuite.status(arguments) == 0)
@@ -120,8 +133,12 @@ import Testing
         let corrupt = directory.appendingPathComponent("corrupt.sqlite")
         try Data(String(repeating: "plain text, no database. ", count: 40).utf8).write(to: corrupt)
         #expect(await testSuite.status(["history", "list", "--history", corrupt.path]) == 65)
-        #expect(await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", directory.path, "--history", corrupt.path]) == 65)
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest").path), "a run whose history is refused measures nothing")
+        #expect(
+            await testSuite.status(["run", "--quick", "--filter", "engine/clock", "--out", directory.path, "--history", corrupt.path]) == 65
+        )
+        #expect(
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("latest").path),
+            "a run whose history is refused measures nothing")
         let newer = directory.appendingPathComponent("newer.sqlite")
         _ = try RunHistory(file: newer)
         try SQLiteConnection(path: newer.path, create: false).run("PRAGMA user_version = 7")

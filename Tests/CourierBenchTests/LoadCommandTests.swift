@@ -4,15 +4,17 @@ import CourierFixtureServer
 import CourierFixtures
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 @Suite(.timeLimit(.minutes(1))) struct LoadCommandTests {
     @Test func parsesEveryOption() throws {
-        let command = try testSuite.command([
-            "load", "--url", "http://127.0.0.1:8080/movies?page=1", "--method", "post", "--header", "Accept: application/json",
-            "--header=X-Trace: 1", "--body", "/tmp/b", "--concurrency", "64", "--rate", "500", "--duration", "1500ms",
-            "--timeout", "2s", "--max-body", "500KiB", "--decode", "list100", "--decoder", "courier", "--out", "/tmp/r",
-        ], as: LoadCommand.self)
+        let command = try testSuite.command(
+            [
+                "load", "--url", "http://127.0.0.1:8080/movies?page=1", "--method", "post", "--header", "Accept: application/json",
+                "--header=X-Trace: 1", "--body", "/tmp/b", "--concurrency", "64", "--rate", "500", "--duration", "1500ms",
+                "--timeout", "2s", "--max-body", "500KiB", "--decode", "list100", "--decoder", "courier", "--out", "/tmp/r",
+            ], as: LoadCommand.self)
         let options = try #require(command?.options)
         #expect(options.request.method == "POST")
         #expect(options.request.headers == [.init(name: "Accept", value: "application/json"), .init(name: "X-Trace", value: "1")])
@@ -23,7 +25,10 @@ import Testing
         #expect(options.request.maximumBodySize == 500 << 10)
     }
 
-    @Test(arguments: [("1", 1), ("2048", 2048), ("64kB", 64_000), ("1.5MiB", 1_572_864), ("32MiB", 32 << 20), ("2GB", 2_000_000_000), ("1GiB", 1 << 30), ("512B", 512)])
+    @Test(arguments: [
+        ("1", 1), ("2048", 2048), ("64kB", 64_000), ("1.5MiB", 1_572_864), ("32MiB", 32 << 20), ("2GB", 2_000_000_000), ("1GiB", 1 << 30),
+        ("512B", 512),
+    ])
     func maximumBodySizesReadInBinaryAndDecimalUnits(text: String, bytes: Int) throws {
         #expect(try OptionValue.bytes.parse(text, for: "max-body") == bytes)
     }
@@ -32,59 +37,182 @@ import Testing
         (["load"], "missing '--url <url>'"),
         (["load", "--url", "ftp://x/y"], "invalid URL 'ftp://x/y' in '--url' (expected http://host[:port]/path)"),
         (["load", "--url", "not a url"], "invalid URL 'not a url' in '--url' (expected http://host[:port]/path)"),
-        (["load", "--url", "http://x", "--concurrency", "0"], "invalid value '0' for '--concurrency' (expected an integer from 1 to 4096)"),
-        (["load", "--url", "http://x", "--rate", "-5"], "invalid value '-5' for '--rate' (expected requests per second from 0.001 to 1000000)"),
-        (["load", "--url", "http://x", "--duration", "soon"], "invalid value 'soon' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
-        (["load", "--url", "http://x", "--timeout", "0s"], "invalid value '0s' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
-        (["load", "--url", "http://x", "--max-body", "0"], "invalid value '0' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"),
-        (["load", "--url", "http://x", "--max-body", "32 MiB"], "invalid value '32 MiB' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"),
-        (["load", "--url", "http://x", "--max-body", "2TiB"], "invalid value '2TiB' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"),
-        (["load", "--url", "http://x", "--header", "X(y): 1"], "invalid header in '--header': header name contains '(' (U+0028) at offset 1"),
-        (["load", "--url", "http://x", "--header", "X-Key: s3cret\u{0}"], "invalid header in '--header': header value of 'X-Key' contains NUL (U+0000) at offset 6"),
-        (["load", "--url", "http://x", "--requests", "1.5"], "invalid value '1.5' for '--requests' (expected an integer from 1 to 1000000000)"),
+        (
+            ["load", "--url", "http://x", "--concurrency", "0"],
+            "invalid value '0' for '--concurrency' (expected an integer from 1 to 4096)"
+        ),
+        (
+            ["load", "--url", "http://x", "--rate", "-5"],
+            "invalid value '-5' for '--rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--duration", "soon"],
+            "invalid value 'soon' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
+        (
+            ["load", "--url", "http://x", "--timeout", "0s"],
+            "invalid value '0s' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
+        (
+            ["load", "--url", "http://x", "--max-body", "0"],
+            "invalid value '0' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"
+        ),
+        (
+            ["load", "--url", "http://x", "--max-body", "32 MiB"],
+            "invalid value '32 MiB' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"
+        ),
+        (
+            ["load", "--url", "http://x", "--max-body", "2TiB"],
+            "invalid value '2TiB' for '--max-body' (expected a size from 1 byte to 1TiB, such as 32MiB, 500KiB or 1048576)"
+        ),
+        (
+            ["load", "--url", "http://x", "--header", "X(y): 1"],
+            "invalid header in '--header': header name contains '(' (U+0028) at offset 1"
+        ),
+        (
+            ["load", "--url", "http://x", "--header", "X-Key: s3cret\u{0}"],
+            "invalid header in '--header': header value of 'X-Key' contains NUL (U+0000) at offset 6"
+        ),
+        (
+            ["load", "--url", "http://x", "--requests", "1.5"],
+            "invalid value '1.5' for '--requests' (expected an integer from 1 to 1000000000)"
+        ),
         (["load", "--url", "http://x", "--header", "NoColon"], "invalid header 'NoColon' in '--header' (expected 'Name: value')"),
-        (["load", "--url", "http://x", "--header", "Authorization Bearer s3cret"], "invalid header 'Authorization…' in '--header' (expected 'Name: value')"),
+        (
+            ["load", "--url", "http://x", "--header", "Authorization Bearer s3cret"],
+            "invalid header 'Authorization…' in '--header' (expected 'Name: value')"
+        ),
         (["load", "--url", "ftp://user:s3cret@x/y"], "invalid URL 'ftp://REDACTED@x/y' in '--url' (expected http://host[:port]/path)"),
         // A stray argument is quoted without its secrets; after a header, it is the unquoted rest of one.
-        (["load", "--url", "http://x", "--header", "Api-Key:", "s3cret"], "unexpected argument after '--header' (quote the whole field: --header 'Name: value')"),
+        (
+            ["load", "--url", "http://x", "--header", "Api-Key:", "s3cret"],
+            "unexpected argument after '--header' (quote the whole field: --header 'Name: value')"
+        ),
         (["load", "--url", "http://x", "X-Goog-Api-Key: s3cret"], "unexpected argument 'X-Goog-Api-Key: REDACTED'"),
         (["load", "http://x/y?access_token=s3cret&page=2"], "unexpected argument 'http://x/y?access_token=REDACTED&page=2'"),
         (["load", "--url", "http://x", "--method", "G T"], "invalid method 'G T' in '--method' (expected letters, such as GET or POST)"),
-        (["load", "--url", "http://x", "--decode", "xml"], "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"),
-        (["load", "--url", "http://x", "--decode", "json", "--decoder", "simd"], "invalid value 'simd' for '--decoder' (expected foundation or courier)"),
-        (["load", "--url", "http://x", "--decoder", "courier"], "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)"),
+        (
+            ["load", "--url", "http://x", "--decode", "xml"],
+            "unknown decode mode 'xml' (expected none, json or one of: tinyObject, list100)"
+        ),
+        (
+            ["load", "--url", "http://x", "--decode", "json", "--decoder", "simd"],
+            "invalid value 'simd' for '--decoder' (expected foundation or courier)"
+        ),
+        (
+            ["load", "--url", "http://x", "--decoder", "courier"],
+            "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)"
+        ),
         (["load", "--url", "http://x", "--concurency", "3"], "unknown option '--concurency' (did you mean '--concurrency'?)"),
         // Every numeric option has a range; outside it, a usage error rather than a trap or a
         // run nobody meant (issue 10, item 8).
-        (["load", "--url", "http://x", "--rate", "1e-300"], "invalid value '1e-300' for '--rate' (expected requests per second from 0.001 to 1000000)"),
-        (["load", "--url", "http://x", "--rate", "0"], "invalid value '0' for '--rate' (expected requests per second from 0.001 to 1000000)"),
-        (["load", "--url", "http://x", "--rate", "2e6"], "invalid value '2e6' for '--rate' (expected requests per second from 0.001 to 1000000)"),
-        (["load", "--url", "http://x", "--rate", "nan"], "invalid value 'nan' for '--rate' (expected requests per second from 0.001 to 1000000)"),
-        (["load", "--url", "http://x", "--rate", "inf"], "invalid value 'inf' for '--rate' (expected requests per second from 0.001 to 1000000)"),
-        (["load", "--url", "http://x", "--requests", "0"], "invalid value '0' for '--requests' (expected an integer from 1 to 1000000000)"),
-        (["load", "--url", "http://x", "--requests", "99999999999999999999"], "invalid value '99999999999999999999' for '--requests' (expected an integer from 1 to 1000000000)"),
-        (["load", "--url", "http://x", "--concurrency", "4097"], "invalid value '4097' for '--concurrency' (expected an integer from 1 to 4096)"),
+        (
+            ["load", "--url", "http://x", "--rate", "1e-300"],
+            "invalid value '1e-300' for '--rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--rate", "0"],
+            "invalid value '0' for '--rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--rate", "2e6"],
+            "invalid value '2e6' for '--rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--rate", "nan"],
+            "invalid value 'nan' for '--rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--rate", "inf"],
+            "invalid value 'inf' for '--rate' (expected requests per second from 0.001 to 1000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--requests", "0"],
+            "invalid value '0' for '--requests' (expected an integer from 1 to 1000000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--requests", "99999999999999999999"],
+            "invalid value '99999999999999999999' for '--requests' (expected an integer from 1 to 1000000000)"
+        ),
+        (
+            ["load", "--url", "http://x", "--concurrency", "4097"],
+            "invalid value '4097' for '--concurrency' (expected an integer from 1 to 4096)"
+        ),
         (["load", "--url", "http://x", "--reactors", "17"], "invalid value '17' for '--reactors' (expected an integer from 1 to 16)"),
-        (["load", "--url", "http://x", "--duration", "25h"], "invalid value '25h' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
-        (["load", "--url", "http://x", "--duration", "0.5ms"], "invalid value '0.5ms' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
-        (["load", "--url", "http://x", "--timeout", "1e-300"], "invalid value '1e-300' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
-        (["load", "--url", "http://x", "--timeout", "nan"], "invalid value 'nan' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"),
+        (
+            ["load", "--url", "http://x", "--duration", "25h"],
+            "invalid value '25h' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
+        (
+            ["load", "--url", "http://x", "--duration", "0.5ms"],
+            "invalid value '0.5ms' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
+        (
+            ["load", "--url", "http://x", "--timeout", "1e-300"],
+            "invalid value '1e-300' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
+        (
+            ["load", "--url", "http://x", "--timeout", "nan"],
+            "invalid value 'nan' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
+        ),
         (["load", "--url", "http://127.0.0.1:70000/x"], "invalid port '70000' in '--url' (expected 1 to 65535)"),
-        (["load", "--url", "http://127.0.0.1:99999999999999999999/x"], "invalid port '99999999999999999999' in '--url' (expected 1 to 65535)"),
+        (
+            ["load", "--url", "http://127.0.0.1:99999999999999999999/x"],
+            "invalid port '99999999999999999999' in '--url' (expected 1 to 65535)"
+        ),
         (["load", "--url", "http://u:p@[::1]:0/x"], "invalid port '0' in '--url' (expected 1 to 65535)"),
-        (["load", "--url", "http://x", "--shard", "3/3"], "invalid value '3/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
-        (["load", "--url", "http://x", "--shard", "1/0"], "invalid value '1/0' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
-        (["load", "--url", "http://x", "--shard", "-1/3"], "invalid value '-1/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
-        (["load", "--url", "http://x", "--shard", "1/3/4"], "invalid value '1/3/4' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
-        (["load", "--url", "http://x", "--shard", "0/1001"], "invalid value '0/1001' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
-        (["load", "--url", "http://x", "--shard", "one/3"], "invalid value 'one/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"),
-        (["load", "--url", "http://x", "--shard", "0/3", "--concurrency", "2"], "'--concurrency 2' cannot be shared between 3 shards (give each at least one worker)"),
-        (["load", "--url", "http://x", "--shard", "0/3", "--requests", "2"], "'--requests 2' cannot be shared between 3 shards (give each at least one)"),
-        (["load", "--url", "http://x", "--start-at", "tomorrow"], "invalid value 'tomorrow' for '--start-at' (expected an RFC 3339 time such as 2026-11-30T20:00:00Z, or Unix seconds)"),
-        (["load", "--url", "http://x", "--run-label", "my run"], "invalid value 'my run' for '--run-label' (expected 1 to 63 letters, digits, '.', '_' or '-')"),
-        (["load", "--url", "http://x", "--run-label", String(repeating: "a", count: 64)], "invalid value '\(String(repeating: "a", count: 64))' for '--run-label' (expected 1 to 63 letters, digits, '.', '_' or '-')"),
-        (["compare", "main", "--time-tolerance", "20000%"], "invalid value '20000%' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"),
-        (["compare", "main", "--malloc-tolerance", "0"], "invalid value '0' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"),
+        (
+            ["load", "--url", "http://x", "--shard", "3/3"],
+            "invalid value '3/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"
+        ),
+        (
+            ["load", "--url", "http://x", "--shard", "1/0"],
+            "invalid value '1/0' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"
+        ),
+        (
+            ["load", "--url", "http://x", "--shard", "-1/3"],
+            "invalid value '-1/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"
+        ),
+        (
+            ["load", "--url", "http://x", "--shard", "1/3/4"],
+            "invalid value '1/3/4' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"
+        ),
+        (
+            ["load", "--url", "http://x", "--shard", "0/1001"],
+            "invalid value '0/1001' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"
+        ),
+        (
+            ["load", "--url", "http://x", "--shard", "one/3"],
+            "invalid value 'one/3' for '--shard' (expected <i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3)"
+        ),
+        (
+            ["load", "--url", "http://x", "--shard", "0/3", "--concurrency", "2"],
+            "'--concurrency 2' cannot be shared between 3 shards (give each at least one worker)"
+        ),
+        (
+            ["load", "--url", "http://x", "--shard", "0/3", "--requests", "2"],
+            "'--requests 2' cannot be shared between 3 shards (give each at least one)"
+        ),
+        (
+            ["load", "--url", "http://x", "--start-at", "tomorrow"],
+            "invalid value 'tomorrow' for '--start-at' (expected an RFC 3339 time such as 2026-11-30T20:00:00Z, or Unix seconds)"
+        ),
+        (
+            ["load", "--url", "http://x", "--run-label", "my run"],
+            "invalid value 'my run' for '--run-label' (expected 1 to 63 letters, digits, '.', '_' or '-')"
+        ),
+        (
+            ["load", "--url", "http://x", "--run-label", String(repeating: "a", count: 64)],
+            "invalid value '\(String(repeating: "a", count: 64))' for '--run-label' (expected 1 to 63 letters, digits, '.', '_' or '-')"
+        ),
+        (
+            ["compare", "main", "--time-tolerance", "20000%"],
+            "invalid value '20000%' for '--time-tolerance' (expected a fraction from 0 to 100 such as 0.25, or a percentage from 0% to 10000% such as 25%)"
+        ),
+        (
+            ["compare", "main", "--malloc-tolerance", "0"],
+            "invalid value '0' for '--malloc-tolerance' (expected allocations per operation from 0.001 to 1000000)"
+        ),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         do {
@@ -97,14 +225,19 @@ import Testing
     }
 
     @Test func parsesTheTimeSeriesRampAndObjectiveOptions() throws {
-        let command = try testSuite.command([
-            "load", "--url", "http://127.0.0.1:8080/x", "--rate", "10", "--stage", "2s:100", "--stage", "500ms:0",
-            "--interval", "250ms", "--slo", "p99<=50ms", "--slo", "errors<=0.1%", "--slo-window", "interval",
-        ], as: LoadCommand.self)
+        let command = try testSuite.command(
+            [
+                "load", "--url", "http://127.0.0.1:8080/x", "--rate", "10", "--stage", "2s:100", "--stage", "500ms:0",
+                "--interval", "250ms", "--slo", "p99<=50ms", "--slo", "errors<=0.1%", "--slo-window", "interval",
+            ], as: LoadCommand.self)
         let options = try #require(command?.options)
-        #expect(options.stages == [LoadStage(duration: .seconds(2), targetRate: 100), LoadStage(duration: .milliseconds(500), targetRate: 0)])
+        #expect(
+            options.stages == [LoadStage(duration: .seconds(2), targetRate: 100), LoadStage(duration: .milliseconds(500), targetRate: 0)])
         #expect(options.durationSeconds == 2.5 && options.intervalSeconds == 0.25 && options.rate == 10)
-        #expect(options.objectives.objectives == [try ServiceLevelObjective(parsing: "p99<=50ms"), try ServiceLevelObjective(parsing: "errors<=0.1%")])
+        #expect(
+            options.objectives.objectives == [
+                try ServiceLevelObjective(parsing: "p99<=50ms"), try ServiceLevelObjective(parsing: "errors<=0.1%"),
+            ])
         #expect(options.objectives.window == .interval)
         #expect(options.configuration.intervalNanoseconds == 250_000_000)
         let rolling = try testSuite.command(["load", "--url", "http://x", "--slo", "max<1s", "--slo-window", "10s"], as: LoadCommand.self)
@@ -117,16 +250,40 @@ import Testing
         (["--interval", "50ms"], "invalid value '50ms' for '--interval' (expected a duration from 100ms to 1h, such as 1s or 500ms)"),
         (["--interval", "2h"], "invalid value '2h' for '--interval' (expected a duration from 100ms to 1h, such as 1s or 500ms)"),
         (["--stage", "10s"], "invalid value '10s' for '--stage' (stage 1 of 1): expected <duration>:<rate>, such as 30s:100"),
-        (["--stage", "1s:5", "--stage", "10s:fast"], "invalid value '10s:fast' for '--stage' (stage 2 of 2): the rate 'fast' is not a number of requests per second from 0 to 1000000"),
-        (["--stage", "10s:-1"], "invalid value '10s:-1' for '--stage' (stage 1 of 1): the rate '-1' is not a number of requests per second from 0 to 1000000"),
-        (["--stage", "forever:10"], "invalid value 'forever:10' for '--stage' (stage 1 of 1): the duration 'forever' is not one from 1ms to 24h, such as 30s, 500ms or 2m"),
-        (["--stage", "10s:10", "--duration", "5s"], "'--stage' and '--duration' do not go together: the stages' durations add up to the run's"),
+        (
+            ["--stage", "1s:5", "--stage", "10s:fast"],
+            "invalid value '10s:fast' for '--stage' (stage 2 of 2): the rate 'fast' is not a number of requests per second from 0 to 1000000"
+        ),
+        (
+            ["--stage", "10s:-1"],
+            "invalid value '10s:-1' for '--stage' (stage 1 of 1): the rate '-1' is not a number of requests per second from 0 to 1000000"
+        ),
+        (
+            ["--stage", "forever:10"],
+            "invalid value 'forever:10' for '--stage' (stage 1 of 1): the duration 'forever' is not one from 1ms to 24h, such as 30s, 500ms or 2m"
+        ),
+        (
+            ["--stage", "10s:10", "--duration", "5s"],
+            "'--stage' and '--duration' do not go together: the stages' durations add up to the run's"
+        ),
         (["--stage", "20h:1", "--stage", "20h:1"], "the stages of '--stage' last 144000 s in all; at most 24h"),
         (["--slo", "p99<50"], "invalid objective 'p99<50' for '--slo': a duration needs a unit: ns, us, ms or s\n  p99<50\n        ^"),
-        (["--slo", "q99<=50ms"], "invalid objective 'q99<=50ms' for '--slo': unknown metric 'q' (expected p50…p99.99, max, mean, errors or rate)\n  q99<=50ms\n  ^"),
-        (["--slo", "errors<=0.1"], "invalid objective 'errors<=0.1' for '--slo': errors is a percentage: write it with %, such as 0.1%\n  errors<=0.1\n             ^"),
-        (["--slo", "p99<=50ms", "--slo-window", "0.5s"], "invalid value '0.5s' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"),
-        (["--slo", "p99<=50ms", "--slo-window", "often"], "invalid value 'often' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"),
+        (
+            ["--slo", "q99<=50ms"],
+            "invalid objective 'q99<=50ms' for '--slo': unknown metric 'q' (expected p50…p99.99, max, mean, errors or rate)\n  q99<=50ms\n  ^"
+        ),
+        (
+            ["--slo", "errors<=0.1"],
+            "invalid objective 'errors<=0.1' for '--slo': errors is a percentage: write it with %, such as 0.1%\n  errors<=0.1\n             ^"
+        ),
+        (
+            ["--slo", "p99<=50ms", "--slo-window", "0.5s"],
+            "invalid value '0.5s' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"
+        ),
+        (
+            ["--slo", "p99<=50ms", "--slo-window", "often"],
+            "invalid value 'often' for '--slo-window' (expected whole, interval, or a duration of at least the interval, 1.0 s, such as 10s)"
+        ),
         (["--slo-window", "whole"], "'--slo-window' needs at least one '--slo'"),
     ])
     func badTimeSeriesRampAndObjectiveValuesAreUsageErrors(arguments: [String], message: String) async {
@@ -154,7 +311,9 @@ import Testing
             let series = try #require(report.scenarios.first?.timeSeries)
             #expect(series.intervalSeconds == 0.1 && series.intervals.count >= 5)
         }
-        #expect(BenchExitCode.objectiveBreached.rawValue == 3 && BenchExitCode.objectiveBreached != .usage && BenchExitCode.objectiveBreached != .failure)
+        #expect(
+            BenchExitCode.objectiveBreached.rawValue == 3 && BenchExitCode.objectiveBreached != .usage
+                && BenchExitCode.objectiveBreached != .failure)
     }
 
     @Test func aRampRunsItsStagesOnSchedule() async throws {
@@ -180,7 +339,10 @@ import Testing
     @Test func parsesAShardItsStartAndItsLabel() throws {
         let now = Date(timeIntervalSince1970: 1_796_068_800)
         let options = try LoadOptions.parse(
-            ["--url", "http://x/", "--rate", "300", "--concurrency", "10", "--shard", "2/3", "--start-at", "2026-11-30T20:01:00Z", "--run-label", "nightly-1.2_b"],
+            [
+                "--url", "http://x/", "--rate", "300", "--concurrency", "10", "--shard", "2/3", "--start-at", "2026-11-30T20:01:00Z",
+                "--run-label", "nightly-1.2_b",
+            ],
             in: testSuite, now: now
         )
         #expect(options.shard.description == "2/3" && options.workers == 3 && options.runLabel == "nightly-1.2_b")
@@ -234,7 +396,8 @@ import Testing
         try Data("a file, not a directory".utf8).write(to: blocker)
         defer { try? FileManager.default.removeItem(at: blocker) }
         let status = await testSuite.status([
-            "load", "--url", server.url("/movies/1").absoluteString, "--requests", "50", "--out", blocker.appendingPathComponent("reports").path,
+            "load", "--url", server.url("/movies/1").absoluteString, "--requests", "50", "--out",
+            blocker.appendingPathComponent("reports").path,
         ])
         #expect(status == 1)
         #expect(server.requestCount("/movies/1") == 0)

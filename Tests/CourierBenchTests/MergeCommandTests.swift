@@ -2,13 +2,16 @@ import BenchmarkEngine
 import CourierFixtureServer
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 /// `merge` over real shard reports of `load` against the fixture server, and every refusal with its
 /// exit code.
 @Suite(.timeLimit(.minutes(1))) struct MergeCommandTests {
     /// Runs shard `index` of 2 of a closed loop of 20 requests, into its own reports directory.
-    private func runShard(_ index: Int, path: String = "/movies/1", server: FixtureServer, into directory: URL) async -> (status: Int32, out: String) {
+    private func runShard(_ index: Int, path: String = "/movies/1", server: FixtureServer, into directory: URL) async -> (
+        status: Int32, out: String
+    ) {
         let out = directory.appendingPathComponent("shard-\(index)-\(UUID().uuidString)").path
         let status = await testSuite.status([
             "load", "--url", server.url(path).absoluteString, "--requests", "20", "--concurrency", "2",
@@ -49,7 +52,8 @@ import Testing
         let judged = directory.appendingPathComponent("judged")
         #expect(await testSuite.status(["merge", first.out, second.out, "--out", judged.path, "--slo", "errors<=0%"]) == 0)
         #expect(await testSuite.status(["merge", first.out, second.out, "--out", judged.path, "--slo", "p99<1ns"]) == 3)
-        let verdict = try JSONReportWriter.read(Data(contentsOf: judged.appendingPathComponent("latest/report.json"))).scenarios.first?.serviceLevel
+        let verdict = try JSONReportWriter.read(Data(contentsOf: judged.appendingPathComponent("latest/report.json"))).scenarios.first?
+            .serviceLevel
         #expect(verdict?.passed == false)
         #expect(await testSuite.status(["merge", first.out, "--out", judged.path, "--slo", "p99<"]) == 64)
 

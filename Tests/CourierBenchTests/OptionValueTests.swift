@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CourierBench
 
 /// Each kind of value reads what it should, refuses the rest in the usual words, states its range

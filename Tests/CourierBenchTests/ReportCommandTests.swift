@@ -1,11 +1,13 @@
 import BenchmarkEngine
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 @Suite struct ReportCommandTests {
     @Test func parsesRunsLabelsAndOutput() throws {
-        let command = try #require(try testSuite.command(["report", "a", "b/report.json", "--label", "before", "--out", "x.html"], as: ReportCommand.self))
+        let command = try #require(
+            try testSuite.command(["report", "a", "b/report.json", "--label", "before", "--out", "x.html"], as: ReportCommand.self))
         #expect(command.runs == ["a", "b/report.json"])
         #expect(command.labels == ["before"])
         #expect(command.output == "x.html")
@@ -38,7 +40,8 @@ import Testing
         #expect(await testSuite.status(["report", good.path, directory.appendingPathComponent("nowhere").path, "--out", page.path]) == 66)
         #expect(await testSuite.status(["report", good.path, corrupt.path, "--out", page.path]) == 65)
         #expect(!FileManager.default.fileExists(atPath: page.path))
-        #expect(await testSuite.status(["report", good.path, "--out", directory.appendingPathComponent("no/such/dir/page.html").path]) == 1)
+        #expect(
+            await testSuite.status(["report", good.path, "--out", directory.appendingPathComponent("no/such/dir/page.html").path]) == 1)
     }
 
     /// Several runs on one page, each under its label; one run's page goes beside its report.
@@ -54,7 +57,8 @@ import Testing
 
         let page = directory.appendingPathComponent("both.html")
         let status = await testSuite.status([
-            "report", first.appendingPathComponent("report.json").path, second.path, "--label", "before", "--label", "after", "--out", page.path,
+            "report", first.appendingPathComponent("report.json").path, second.path, "--label", "before", "--label", "after", "--out",
+            page.path,
         ])
         #expect(status == 0)
         let html = try String(contentsOf: page, encoding: .utf8)
@@ -72,7 +76,9 @@ import Testing
         let current = try await oneRun(in: directory.appendingPathComponent("b"))
         #expect(!(try String(contentsOf: current.appendingPathComponent("report.html"), encoding: .utf8)).contains("id=\"comparison\""))
 
-        let status = await testSuite.status(["compare", baseline.appendingPathComponent("report.json").path, current.path, "--fail-time-tolerance", "100"])
+        let status = await testSuite.status([
+            "compare", baseline.appendingPathComponent("report.json").path, current.path, "--fail-time-tolerance", "100",
+        ])
         #expect(status == 0 || status == 1)
         let page = try String(contentsOf: current.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(page.contains("<section id=\"comparison\">"))

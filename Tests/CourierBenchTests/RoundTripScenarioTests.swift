@@ -23,8 +23,10 @@ private final class CountingMiddleware: Middleware {
     @Test func inMemoryRequestsGoThroughTheClientsMiddlewaresAndDecode() async throws {
         let counting = CountingMiddleware()
         let client = APIClient(baseURL: URL(string: "https://tickets.example.com")!, decoder: JSONDecoder.tickets, middlewares: [counting])
-        let results = try await measure(.roundTrip("roundtrip/tickets", sending: ListTickets(page: 1), with: client,
-                                                   over: .inMemory(answering: .bytes(ticketsJSON)), loop: short))
+        let results = try await measure(
+            .roundTrip(
+                "roundtrip/tickets", sending: ListTickets(page: 1), with: client,
+                over: .inMemory(answering: .bytes(ticketsJSON)), loop: short))
         let outcomes = try #require(results.first?.outcomes)
         #expect(outcomes.reconciles && outcomes.errors.isEmpty && outcomes.succeeded > 0)
         let seen = counting.seen.load(ordering: .relaxed)
@@ -34,8 +36,11 @@ private final class CountingMiddleware: Middleware {
 
     @Test func theURLProtocolStubAnswersTheEndpointsPathWhateverItsQuery() async throws {
         let client = APIClient(baseURL: URL(string: "https://tickets.example.com/v1/")!, decoder: JSONDecoder.tickets)
-        let results = try await measure(.roundTrip("roundtrip/stub", sending: ListTickets(page: 3), with: client,
-                                                   over: .urlProtocolStub(answering: .bytes(ticketsJSON)), loop: .open(rate: 100, concurrency: 2, duration: .milliseconds(200))))
+        let results = try await measure(
+            .roundTrip(
+                "roundtrip/stub", sending: ListTickets(page: 3), with: client,
+                over: .urlProtocolStub(answering: .bytes(ticketsJSON)), loop: .open(rate: 100, concurrency: 2, duration: .milliseconds(200))
+            ))
         let outcomes = try #require(results.first?.outcomes)
         #expect(outcomes.errors.isEmpty && outcomes.succeeded > 0)
         #expect(results.first?.uncorrectedLatency != nil, "an open loop keeps the uncorrected latency beside")
@@ -54,8 +59,10 @@ private final class CountingMiddleware: Middleware {
             typealias Response = JSONValue
             var path: String { "movies/1" }
         }
-        let results = try await measure(.roundTrip("roundtrip/fixture", sending: Movie(), with: APIClient(baseURL: URL(string: "http://unused.invalid")!),
-                                                   over: backend, loop: short))
+        let results = try await measure(
+            .roundTrip(
+                "roundtrip/fixture", sending: Movie(), with: APIClient(baseURL: URL(string: "http://unused.invalid")!),
+                over: backend, loop: short))
         #expect(results.first?.outcomes?.errors.isEmpty == true)
         let wasStopped = stopped.load(ordering: .relaxed)
         #expect(wasStopped)
@@ -64,8 +71,10 @@ private final class CountingMiddleware: Middleware {
     @Test func aRunInWhichNothingSucceedsFailsTheScenarioNamingTheErrors() async {
         let client = APIClient(baseURL: URL(string: "https://tickets.example.com")!)
         await #expect {
-            _ = try await measure(.roundTrip("roundtrip/down", sending: ListTickets(page: 1), with: client,
-                                             over: .inMemory(answering: .bytes(Data()), status: 503), loop: short))
+            _ = try await measure(
+                .roundTrip(
+                    "roundtrip/down", sending: ListTickets(page: 1), with: client,
+                    over: .inMemory(answering: .bytes(Data()), status: 503), loop: short))
         } throws: { error in
             "\(error)".hasPrefix("not one of ") && "\(error)".contains("badStatus(503)")
         }
@@ -78,7 +87,10 @@ private final class CountingMiddleware: Middleware {
     func aLoopThatCannotRunFailsTheScenario(loop: Loop, message: String) async {
         let client = APIClient(baseURL: URL(string: "https://tickets.example.com")!)
         await #expect {
-            _ = try await measure(.roundTrip("roundtrip/bad", sending: ListTickets(page: 1), with: client, over: .inMemory(answering: .bytes(ticketsJSON)), loop: loop))
+            _ = try await measure(
+                .roundTrip(
+                    "roundtrip/bad", sending: ListTickets(page: 1), with: client, over: .inMemory(answering: .bytes(ticketsJSON)),
+                    loop: loop))
         } throws: { error in
             "\(error)" == message
         }

@@ -34,7 +34,10 @@ import Testing
 
         let page = try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(page.contains("<caption>Scenarios that failed</caption>"))
-        #expect(page.contains("<th scope=\"row\">probe/throws</th><td class=\"regression\">✖ threw</td><td>the probe&#39;s scenario threw, as asked</td>"))
+        #expect(
+            page.contains(
+                "<th scope=\"row\">probe/throws</th><td class=\"regression\">✖ threw</td><td>the probe&#39;s scenario threw, as asked</td>")
+        )
         #expect(page.contains("<th scope=\"row\">probe/traps</th><td class=\"regression\">✖ crashed</td>"))
     }
 
@@ -53,8 +56,12 @@ import Testing
 
         let failed = try await compare(healthy, broken, [])
         #expect(failed.status == 1)
-        #expect(failed.output.contains("| probe/throws | scenario | – | – | – | regression | failed in this run: the probe's scenario threw, as asked |"))
-        #expect(failed.output.contains("| probe/traps | scenario | – | – | – | regression | failed in this run: its process crashed with SIGILL: "))
+        #expect(
+            failed.output.contains(
+                "| probe/throws | scenario | – | – | – | regression | failed in this run: the probe's scenario threw, as asked |"))
+        #expect(
+            failed.output.contains(
+                "| probe/traps | scenario | – | – | – | regression | failed in this run: its process crashed with SIGILL: "))
         #expect(failed.output.contains("2 regressions, 0 warnings."))
 
         let missing = try await compare(healthy, fewer, [])
@@ -69,6 +76,7 @@ import Testing
 
         let fromBrokenBaseline = try await compare(broken, healthy, [])
         #expect(fromBrokenBaseline.status == 0, "a baseline that recorded failures compares: \(fromBrokenBaseline.errors)")
-        #expect(fromBrokenBaseline.output.contains("failed in the baseline (the probe's scenario threw, as asked): nothing to compare with"))
+        #expect(
+            fromBrokenBaseline.output.contains("failed in the baseline (the probe's scenario threw, as asked): nothing to compare with"))
     }
 }

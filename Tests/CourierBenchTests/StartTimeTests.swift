@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CourierBench
 
 /// `--start-at`: RFC 3339 or Unix seconds, strictly, never in the past, at most a day ahead.
@@ -22,7 +23,10 @@ import Testing
         #expect(try parse(text).date.timeIntervalSince(now) == secondsAhead)
     }
 
-    @Test(arguments: ["tomorrow", "2026-11-30", "2026-11-30T20:00:30", "2026-11-30 20:00:30Z", "+1796068830", "1796068830.", ".5", "1e10", "0x6B0E4F00", ""])
+    @Test(arguments: [
+        "tomorrow", "2026-11-30", "2026-11-30T20:00:30", "2026-11-30 20:00:30Z", "+1796068830", "1796068830.", ".5", "1e10", "0x6B0E4F00",
+        "",
+    ])
     func refusesAnythingElse(text: String) {
         #expect(throws: UsageError.self) { try parse(text) }
         #expect((try? parse(text)) == nil)
@@ -36,7 +40,10 @@ import Testing
         do {
             _ = try parse("1000")
         } catch {
-            #expect(error.message == "the start time '1000' for '--start-at' is already past (it is 2026-11-30T20:00:00.000Z now); a late start would break the shared schedule")
+            #expect(
+                error.message
+                    == "the start time '1000' for '--start-at' is already past (it is 2026-11-30T20:00:00.000Z now); a late start would break the shared schedule"
+            )
         }
     }
 

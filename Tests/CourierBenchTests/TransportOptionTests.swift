@@ -3,10 +3,12 @@ import Courier
 import CourierFixtureServer
 import Foundation
 import Testing
+
+@testable import CourierBench
+
 #if COURIER_CURL
 import CourierBenchCurl
 #endif
-@testable import CourierBench
 
 /// `bench load --transport` and `--reactors`, and the curl transport's requests ending in the same
 /// error classes as URLSession's.
@@ -37,7 +39,8 @@ import CourierBenchCurl
     private let curlSuite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
 
     @Test func curlAndItsReactorsParse() throws {
-        let command = try curlSuite.command(["load", "--url", "http://x/y", "--transport", "curl", "--reactors", "3"], as: LoadCommand.self)
+        let command = try curlSuite.command(
+            ["load", "--url", "http://x/y", "--transport", "curl", "--reactors", "3"], as: LoadCommand.self)
         #expect(command?.options.request.transport == .curl && command?.options.request.reactors == 3)
         #expect(LoadCommand.help(in: curlSuite).contains("curl (libcurl's multi interface"))
     }
@@ -58,17 +61,19 @@ import CourierBenchCurl
     }
 
     /// The classes of ErrorClassTests' table, now through the curl transport.
-    @Test(arguments: [
-        ("/faults/reset", [:], "connectionLost"),
-        ("/faults/truncated", [:], "connectionLost"),
-        ("/faults/garbage", [:], "transport(-1002)"),
-        ("/faults/503", [:], "badStatus(503)"),
-        ("/movies/1", ["delay": "5000"], "timeout"),
-    ] as [(String, [String: String], String)])
+    @Test(
+        arguments: [
+            ("/faults/reset", [:], "connectionLost"),
+            ("/faults/truncated", [:], "connectionLost"),
+            ("/faults/garbage", [:], "transport(-1002)"),
+            ("/faults/503", [:], "badStatus(503)"),
+            ("/movies/1", ["delay": "5000"], "timeout"),
+        ] as [(String, [String: String], String)])
     func faultsThroughCurlEndInURLSessionsClasses(path: String, query: [String: String], expected: String) async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
-        let transport = try TransportKind.curl.make(TransportSettings(connections: 2, timeout: query["delay"] == nil ? .seconds(5) : .milliseconds(500)))
+        let transport = try TransportKind.curl.make(
+            TransportSettings(connections: 2, timeout: query["delay"] == nil ? .seconds(5) : .milliseconds(500)))
         let client = APIClient(baseURL: server.baseURL, transport: transport.transport)
         let result = await outcome { try await client.send(FixturePath(path: path, query: query)) }
         await transport.shutDown()

@@ -1,7 +1,8 @@
 import BenchmarkEngine
-@testable import CourierBench
 import Foundation
 import Testing
+
+@testable import CourierBench
 
 /// `run --instructions`: micro scenarios counted under Callgrind in their worker process, and the
 /// clear refusals where that cannot happen.
@@ -19,7 +20,8 @@ import Testing
             let directory = temporaryDirectory("counted")
             defer { try? FileManager.default.removeItem(at: directory) }
             let run = try await runProbe([
-                "run", "--quick", "--instructions", "--filter", "probe/works", "--out", directory.path, "--format", "json,html", "--history", history,
+                "run", "--quick", "--instructions", "--filter", "probe/works", "--out", directory.path, "--format", "json,html",
+                "--history", history,
                 "--commit", "c\(counts.count)",
             ])
             #expect(run.status == 0, "\(run.errors)")
@@ -37,7 +39,8 @@ import Testing
         #expect(counts[0].instructionsPerOperation == counts[1].instructionsPerOperation)
         // The simulated caches see the heap's addresses, which move a little between processes
         // even without address randomization: estimated cycles agree to a tenth of a percent or so.
-        let cycles = try #require(counts[0].estimatedCyclesPerOperation), again = try #require(counts[1].estimatedCyclesPerOperation)
+        let cycles = try #require(counts[0].estimatedCyclesPerOperation)
+        let again = try #require(counts[1].estimatedCyclesPerOperation)
         #expect(abs(again / cycles - 1) < 0.005)
     }
 
@@ -54,8 +57,10 @@ import Testing
         #expect(run.errors.contains("error: scenario probe/traps failed: its process "))
         #expect(run.errors.contains("Unexpectedly found nil while unwrapping an Optional value"))
         #expect(!run.errors.contains("warning: L3 cache found"), "Valgrind's own messages go to its log")
-        let kept = try String(contentsOf: try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.first { $0.lastPathComponent == "traps.log" }), encoding: .utf8)
+        let kept = try String(
+            contentsOf: try #require(
+                FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+                    .compactMap { $0 as? URL }.first { $0.lastPathComponent == "traps.log" }), encoding: .utf8)
         #expect(kept.contains("Unexpectedly found nil") && kept.contains("L3 cache found"), "the crash log keeps both")
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         #expect(report.scenarios.map(\.name) == ["probe/works", "probe/after-the-trap"])
@@ -64,7 +69,9 @@ import Testing
     }
 
     @Test func withoutWorkerProcessesCountingIsRefusedWithExit64() async {
-        #expect(await testSuite.status(["run", "--quick", "--instructions", "--filter", "engine/array", "--out", temporaryDirectory().path]) == 64)
+        #expect(
+            await testSuite.status(["run", "--quick", "--instructions", "--filter", "engine/array", "--out", temporaryDirectory().path])
+                == 64)
     }
 
     @Test func aPathWithoutValgrindFindsNone() {
@@ -76,16 +83,20 @@ import Testing
 
     @Test func theWorkerRunsUnderCallgrindWithFixedCachesAndHashing() {
         let valgrind = Valgrind(executable: URL(fileURLWithPath: "/usr/bin/valgrind"))
-        let arguments = valgrind.arguments(running: URL(fileURLWithPath: "/bin/bench"), outputFile: URL(fileURLWithPath: "/tmp/w/callgrind.out"))
+        let arguments = valgrind.arguments(
+            running: URL(fileURLWithPath: "/bin/bench"), outputFile: URL(fileURLWithPath: "/tmp/w/callgrind.out"))
         #expect(arguments.first == "--tool=callgrind")
         #expect(arguments.contains("--instr-atstart=no"))
         #expect(arguments.contains("--callgrind-out-file=/tmp/w/callgrind.out"))
         #expect(arguments.contains("--log-file=/tmp/w/valgrind.log"))
         #expect(arguments.last == "/bin/bench")
-        #expect(Valgrind.environment(["SWIFT_DETERMINISTIC_HASHING": "0", "HOME": "/h"]) == [
-            "SWIFT_DETERMINISTIC_HASHING": "1", "HOME": "/h", "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1",
-        ])
+        #expect(
+            Valgrind.environment(["SWIFT_DETERMINISTIC_HASHING": "0", "HOME": "/h"]) == [
+                "SWIFT_DETERMINISTIC_HASHING": "1", "HOME": "/h", "MALLOC_CONF": "dirty_decay_ms:-1,muzzy_decay_ms:-1",
+            ])
         // A user's own allocator settings stay, and the purging ones come last, where jemalloc lets them win.
-        #expect(Valgrind.environment(["MALLOC_CONF": "narenas:1,dirty_decay_ms:5"])["MALLOC_CONF"] == "narenas:1,dirty_decay_ms:5,dirty_decay_ms:-1,muzzy_decay_ms:-1")
+        #expect(
+            Valgrind.environment(["MALLOC_CONF": "narenas:1,dirty_decay_ms:5"])["MALLOC_CONF"]
+                == "narenas:1,dirty_decay_ms:5,dirty_decay_ms:-1,muzzy_decay_ms:-1")
     }
 }

@@ -20,7 +20,8 @@ struct AuthRefreshTests {
 
     @Test(arguments: Form.allCases)
     func fiftyRefusedCallersShareOneRefresh(_ form: Form) async throws {
-        let route = FixtureRoute.json(#"{"ok":true}"#).requiring(authorization: "Bearer new", challenges: [#"Basic realm="api""#, "Bearer"])
+        let route = FixtureRoute.json(#"{"ok":true}"#).requiring(
+            authorization: "Bearer new", challenges: [#"Basic realm="api""#, "Bearer"])
         let server = try FixtureServer.start(FixtureServer.Configuration(routes: ["/me": route]))
         defer { server.stop() }
         let refreshes = Atomic<Int>(0)
@@ -45,7 +46,9 @@ struct AuthRefreshTests {
         #expect(server.requestCount("/me") == 100, "50 refused, then 50 with the new token")
     }
 
-    private func withClient(_ form: Form, _ base: URL, _ middlewares: [any Middleware], _ body: (APIClient) async throws -> Void) async throws {
+    private func withClient(_ form: Form, _ base: URL, _ middlewares: [any Middleware], _ body: (APIClient) async throws -> Void)
+        async throws
+    {
         switch form {
         case .urlSession, .curl:
             try await withTransport(form == .curl ? .curl : .urlSession) { transport in

@@ -16,7 +16,10 @@ struct CurlTransportTests {
     func statusCodesComeBackUnjudged(_ kind: TransportKind) async throws {
         try await withNginx { server in
             try await withTransport(kind) { transport in
-                for (path, status, body) in [("/hello", 200, "hello"), ("/status/201", 201, "created"), ("/status/404", 404, "missing"), ("/status/503", 503, "busy")] {
+                for (path, status, body) in [
+                    ("/hello", 200, "hello"), ("/status/201", 201, "created"), ("/status/404", 404, "missing"),
+                    ("/status/503", 503, "busy"),
+                ] {
                     let (response, data) = try await transport.fetch(server.origin + path)
                     #expect(response.statusCode == status)
                     #expect(data.text == body)
@@ -46,7 +49,8 @@ struct CurlTransportTests {
             try await withTransport(kind) { transport in
                 for method in ["POST", "PUT", "PATCH", "DELETE"] {
                     let body = Data("{\"method\":\"\(method)\"}".utf8)
-                    let (response, data) = try await transport.fetch(server.origin + "/echo", method: method, headers: ["Content-Type": "application/json"], body: body)
+                    let (response, data) = try await transport.fetch(
+                        server.origin + "/echo", method: method, headers: ["Content-Type": "application/json"], body: body)
                     #expect(response.statusCode == 200)
                     #expect(response.headers["X-Method"] == method)
                     #expect(data == body)

@@ -51,25 +51,39 @@ struct FaultMatrixTests {
 
         static let all: [Fault] = [
             Fault(name: "refused", place: .refusing, path: "movies/1", expected: .transport(.cannotConnectToHost)),
-            Fault(name: "reset before the request is read", place: .server(.reset), path: "movies/1", expected: .transport(.networkConnectionLost)),
-            Fault(name: "reset after the request is read", place: .server(.serve), path: "faults/reset", expected: .transport(.networkConnectionLost)),
-            Fault(name: "closed without a response", place: .server(.serve), path: "faults/close", expected: .transport(.badServerResponse)),
+            Fault(
+                name: "reset before the request is read", place: .server(.reset), path: "movies/1",
+                expected: .transport(.networkConnectionLost)),
+            Fault(
+                name: "reset after the request is read", place: .server(.serve), path: "faults/reset",
+                expected: .transport(.networkConnectionLost)),
+            Fault(
+                name: "closed without a response", place: .server(.serve), path: "faults/close", expected: .transport(.badServerResponse)),
             Fault(name: "truncated body", place: .server(.serve), path: "faults/truncated", expected: .transport(.networkConnectionLost)),
             Fault(name: "garbage status line", place: .server(.serve), path: "faults/garbage", expected: .transport(.unsupportedURL)),
             Fault(name: "slow headers", place: .server(.serve), path: "faults/slow-headers", expected: .transport(.timedOut)),
             Fault(name: "slow response", place: .server(.serve), path: "faults/slow", expected: .transport(.timedOut)),
             Fault(name: "dripping body", place: .server(.serve), path: "drip", expected: .transport(.timedOut)),
             Fault(name: "whole server stalled", place: .server(.stall), path: "movies/1", expected: .transport(.timedOut)),
-            Fault(name: "401 Basic", place: .server(.serve), path: "faults/401", expected: .unauthorized([#"Basic realm="courier-fixtures""#])),
-            Fault(name: "401 Bearer", place: .server(.serve), path: "faults/401/bearer", expected: .unauthorized([#"Bearer realm="courier-fixtures", error="invalid_token""#])),
-            Fault(name: "401 Digest", place: .server(.serve), path: "faults/401/digest", expected: .unauthorized([
-                #"Digest realm="courier-fixtures", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41""#,
-            ])),
-            Fault(name: "401 Basic and Bearer", place: .server(.serve), path: "faults/401/basic-bearer", expected: .unauthorized([
-                #"Basic realm="courier-fixtures""#, #"Bearer realm="courier-fixtures""#,
-            ])),
+            Fault(
+                name: "401 Basic", place: .server(.serve), path: "faults/401", expected: .unauthorized([#"Basic realm="courier-fixtures""#])
+            ),
+            Fault(
+                name: "401 Bearer", place: .server(.serve), path: "faults/401/bearer",
+                expected: .unauthorized([#"Bearer realm="courier-fixtures", error="invalid_token""#])),
+            Fault(
+                name: "401 Digest", place: .server(.serve), path: "faults/401/digest",
+                expected: .unauthorized([
+                    #"Digest realm="courier-fixtures", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41""#
+                ])),
+            Fault(
+                name: "401 Basic and Bearer", place: .server(.serve), path: "faults/401/basic-bearer",
+                expected: .unauthorized([
+                    #"Basic realm="courier-fixtures""#, #"Bearer realm="courier-fixtures""#,
+                ])),
             Fault(name: "503 with Retry-After", place: .server(.serve), path: "faults/503", expected: .retryLater(status: 503, after: "1")),
-            Fault(name: "huge body that is not JSON", place: .server(.serve), path: "faults/huge", expected: .decoding(bodyBytes: 16 << 20)),
+            Fault(
+                name: "huge body that is not JSON", place: .server(.serve), path: "faults/huge", expected: .decoding(bodyBytes: 16 << 20)),
         ]
     }
 

@@ -27,15 +27,22 @@ struct HostileServerTests {
         var testDescription: String { name }
 
         static let all: [Injection] = [
-            Injection(name: "a second field in a value", headers: ["X-Note": "x\r\nX-Injected: 1"], field: .headerValue(name: "X-Note"), character: "\r"),
-            Injection(name: "a smuggled request in a value", headers: ["X-Note": "x\r\n\r\nGET /movies/1 HTTP/1.1\r\nHost: a\r\n\r\n"], field: .headerValue(name: "X-Note"), character: "\r"),
-            Injection(name: "a bare LF in a value", headers: ["X-Note": "a\nX-Injected: 1"], field: .headerValue(name: "X-Note"), character: "\n"),
+            Injection(
+                name: "a second field in a value", headers: ["X-Note": "x\r\nX-Injected: 1"], field: .headerValue(name: "X-Note"),
+                character: "\r"),
+            Injection(
+                name: "a smuggled request in a value", headers: ["X-Note": "x\r\n\r\nGET /movies/1 HTTP/1.1\r\nHost: a\r\n\r\n"],
+                field: .headerValue(name: "X-Note"), character: "\r"),
+            Injection(
+                name: "a bare LF in a value", headers: ["X-Note": "a\nX-Injected: 1"], field: .headerValue(name: "X-Note"), character: "\n"),
             Injection(name: "a NUL in a value", headers: ["X-Note": "a\0b"], field: .headerValue(name: "X-Note"), character: "\0"),
             Injection(name: "a second field in a name", headers: ["X-Injected: 1\r\nX-Note": "x"], field: .headerName, character: ":"),
             Injection(name: "a line break in a name", headers: ["X-Note\r\nX-Injected": "1"], field: .headerName, character: "\r"),
             Injection(name: "a space in a name", headers: ["X Note": "x"], field: .headerName, character: " "),
             Injection(name: "an empty name", headers: ["": "x"], field: .headerName, character: nil),
-            Injection(name: "a request line in the method", method: "GET /movies/1 HTTP/1.1\r\nHost: a\r\n\r\nGET", field: .method, character: " "),
+            Injection(
+                name: "a request line in the method", method: "GET /movies/1 HTTP/1.1\r\nHost: a\r\n\r\nGET", field: .method, character: " "
+            ),
             Injection(name: "a line break in the method", method: "GET\r\nX-Injected:", field: .method, character: "\r"),
             Injection(name: "an empty method", method: "", field: .method, character: nil),
         ]
@@ -163,7 +170,9 @@ struct HostileServerTests {
     @Test(arguments: TransportKind.allCases)
     func aHeaderSectionTooLargeIsResponseTooLarge(_ kind: TransportKind) async throws {
         try await withClient(kind) { client, server in
-            let error = await failure { try await client.send(Raw(path: "hostile/headers/huge", method: "GET", headers: [:]), as: Data.self) }
+            let error = await failure {
+                try await client.send(Raw(path: "hostile/headers/huge", method: "GET", headers: [:]), as: Data.self)
+            }
             #expect(error?.kind == .responseTooLarge, "\(error?.debugDescription ?? "succeeded")")
             #expect(error?.underlyingError as? ResponseTooLargeError == ResponseTooLargeError(.headers))
         }
@@ -180,7 +189,10 @@ struct HostileServerTests {
         let client = APIClient(baseURL: URL(string: "https://example.test")!, transport: Generous(), maximumResponseBodySize: 1024)
         let error = await failure { try await client.send(Raw(path: "x", method: "GET", headers: [:]), as: Data.self) }
         #expect(error?.kind == .responseTooLarge)
-        #expect(try await APIClient(baseURL: URL(string: "https://example.test")!, transport: Generous()).send(Raw(path: "x", method: "GET", headers: [:]), as: Data.self).count == 2048)
+        #expect(
+            try await APIClient(baseURL: URL(string: "https://example.test")!, transport: Generous()).send(
+                Raw(path: "x", method: "GET", headers: [:]), as: Data.self
+            ).count == 2048)
     }
 }
 

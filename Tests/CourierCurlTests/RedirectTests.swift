@@ -50,7 +50,8 @@ struct RedirectTests {
             for redirect in Self.cases {
                 let (status, method, expected) = (redirect.status, redirect.method, redirect.expected)
                 let body = method == "GET" ? nil : Self.body
-                let (response, data) = try await transport.fetch(server.url("/redirect/\(status)").absoluteString, method: method, body: body)
+                let (response, data) = try await transport.fetch(
+                    server.url("/redirect/\(status)").absoluteString, method: method, body: body)
                 #expect(response.statusCode == 200, "\(status) \(method)")
                 let echo = try JSONDecoder().decode(Echo.self, from: data)
                 #expect(echo.method == expected.method, "\(status) \(method)")
@@ -99,7 +100,8 @@ struct RedirectTests {
                 #expect(sameOrigin[field.name.lowercased()] == field.value, "\(field.name) did not reach the same origin")
             }
             let (_, away) = try await transport.fetch(server.url("/away").absoluteString, method: "POST", headers: headers, body: Self.body)
-            #expect(try JSONDecoder().decode(Echo.self, from: away) == Echo(method: "POST", bodyLength: Self.body.count, authorization: nil))
+            #expect(
+                try JSONDecoder().decode(Echo.self, from: away) == Echo(method: "POST", bodyLength: Self.body.count, authorization: nil))
             let otherOrigin = try JSONDecoder().decode(Received.self, from: away).headers
             for name in Self.secretFields {
                 #expect(otherOrigin[name.lowercased()] == nil, "\(name) crossed to another origin")

@@ -35,12 +35,16 @@ struct RepeatedHeaderTests {
         }
         let curl = try #require(readings[.curl])
         #expect(readings[.urlSession] == curl)
-        #expect(curl.values["WWW-Authenticate"] == [#"Basic realm="a, b""#, #"Bearer error="invalid_token", error_description="expired, renew""#])
+        #expect(
+            curl.values["WWW-Authenticate"] == [
+                #"Basic realm="a, b""#, #"Bearer error="invalid_token", error_description="expired, renew""#,
+            ])
         #expect(curl.joined["WWW-Authenticate"] == #"Basic realm="a, b", Bearer error="invalid_token", error_description="expired, renew""#)
-        #expect(curl.values["Set-Cookie"] == [
-            "session=abc; Expires=Wed, 21 Oct 2037 07:28:00 GMT; Path=/; HttpOnly",
-            "theme=dark; Expires=Thu, 22 Oct 2037 07:28:00 GMT; Path=/",
-        ])
+        #expect(
+            curl.values["Set-Cookie"] == [
+                "session=abc; Expires=Wed, 21 Oct 2037 07:28:00 GMT; Path=/; HttpOnly",
+                "theme=dark; Expires=Thu, 22 Oct 2037 07:28:00 GMT; Path=/",
+            ])
         #expect(curl.joined["Set-Cookie"] == "session=abc; Expires=Wed, 21 Oct 2037 07:28:00 GMT; Path=/; HttpOnly")
         #expect(curl.values["Vary"] == ["Accept", "Accept-Encoding", "Accept-Language"])
         #expect(curl.joined["Vary"] == "Accept, Accept-Encoding, Accept-Language")

@@ -22,7 +22,9 @@ struct ReplayTests {
     /// Warms one kept-alive connection with a GET, then sends `method` to `/faults/close` on it (the
     /// transport allows one connection per host, so a reusable one is used when it may be), and
     /// returns how the call ended and how often the server executed it.
-    func replay(_ kind: TransportKind, method: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = order) async throws -> (failure: URLError.Code?, executions: Int) {
+    func replay(_ kind: TransportKind, method: String, headers: HTTPHeaders = HTTPHeaders(), body: Data? = order) async throws -> (
+        failure: URLError.Code?, executions: Int
+    ) {
         let server = try FixtureServer.start()
         defer { server.stop() }
         return try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(2))) { transport in

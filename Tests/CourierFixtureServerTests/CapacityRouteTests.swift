@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import CourierFixtureServer
 
 /// Routes behind a fixed number of virtual workers: the ground truth of a capacity search.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CourierFixtureServer
 
 /// The faults the client's fault matrix needs, seen from a raw socket: exactly what goes over the
@@ -19,7 +20,9 @@ import Testing
         (.stall, "/movies/1", .timedOut, 0),
         (.serve, "/faults/reset", .reset, 1),
     ])
-    func nothingButTheEndComesBack(acceptance: FixtureServer.Configuration.Acceptance, path: String, end: RawConnection.End, executions: Int) throws {
+    func nothingButTheEndComesBack(
+        acceptance: FixtureServer.Configuration.Acceptance, path: String, end: RawConnection.End, executions: Int
+    ) throws {
         var configuration = FixtureServer.Configuration()
         configuration.acceptance = acceptance
         // A stalled connection is not idle: this timeout must not close it.
@@ -79,7 +82,12 @@ import Testing
     @Test(arguments: [
         ("/faults/401", [#"Basic realm="courier-fixtures""#]),
         ("/faults/401/bearer", [#"Bearer realm="courier-fixtures", error="invalid_token""#]),
-        ("/faults/401/digest", [#"Digest realm="courier-fixtures", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41""#]),
+        (
+            "/faults/401/digest",
+            [
+                #"Digest realm="courier-fixtures", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41""#
+            ]
+        ),
         ("/faults/401/basic-bearer", [#"Basic realm="courier-fixtures""#, #"Bearer realm="courier-fixtures""#]),
     ])
     func everyChallengeComesWithAJSONErrorBody(path: String, challenges: [String]) throws {
@@ -89,7 +97,9 @@ import Testing
         connection.send(request(path))
         let response = connection.receiveResponse()
         #expect(response.hasPrefix("HTTP/1.1 401 Unauthorized\r\n"))
-        #expect(response.components(separatedBy: "\r\n").filter { $0.hasPrefix("WWW-Authenticate: ") } == challenges.map { "WWW-Authenticate: \($0)" })
+        #expect(
+            response.components(separatedBy: "\r\n").filter { $0.hasPrefix("WWW-Authenticate: ") }
+                == challenges.map { "WWW-Authenticate: \($0)" })
         #expect(response.contains("Content-Type: application/json"))
         #expect(response.hasSuffix(#"{"error":"unauthorized","detail":"the credentials are missing or expired"}"#))
     }
@@ -111,11 +121,14 @@ import Testing
         defer { server.stop() }
         let connection = try #require(RawConnection(port: server.port))
         connection.send(request("/echo", method: "PATCH", body: "héllo"))
-        #expect(connection.receiveResponse().hasSuffix(#"{"body":"héllo","bodyLength":6,"headers":{"content-length":"6","host":"x"},"method":"PATCH"}"#))
+        #expect(
+            connection.receiveResponse().hasSuffix(
+                #"{"body":"héllo","bodyLength":6,"headers":{"content-length":"6","host":"x"},"method":"PATCH"}"#))
         connection.send("GET /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nX-Api-Key:  k1 \r\nx-api-key: k2\r\n\r\n")
-        #expect(connection.receiveResponse().hasSuffix(
-            #"{"authorization":"Bearer t","body":"","bodyLength":0,"headers":{"authorization":"Bearer t","host":"x","x-api-key":"k1, k2"},"method":"GET"}"#
-        ))
+        #expect(
+            connection.receiveResponse().hasSuffix(
+                #"{"authorization":"Bearer t","body":"","bodyLength":0,"headers":{"authorization":"Bearer t","host":"x","x-api-key":"k1, k2"},"method":"GET"}"#
+            ))
         connection.send(request("/echo?status=201"))
         let second = connection.receiveResponse()
         #expect(second.hasPrefix("HTTP/1.1 201 "))

@@ -1,5 +1,5 @@
-import Testing
 import CourierFixtureServer
+import Testing
 
 @Suite struct FixtureHeadersTests {
     @Test func aLiteralKeepsRepeatsInOrder() {

@@ -1,10 +1,12 @@
-@testable import CourierFixtures
 import Foundation
+import Testing
+
+@testable import CourierFixtureServer
+@testable import CourierFixtures
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import CourierFixtureServer
 
 /// The server over real sockets; every test starts its own server on its own ephemeral port.
 @Suite(.timeLimit(.minutes(1))) struct FixtureServerTests {
@@ -110,17 +112,19 @@ import Testing
         for round in 0..<3_000 {
             var bytes = valid
             switch round % 4 {
-            case 0: // random bytes
+            case 0:  // random bytes
                 bytes = (0..<Int.random(in: 1...600, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            case 1: // flipped bytes
+            case 1:  // flipped bytes
                 for _ in 0..<Int.random(in: 1...8, using: &random) {
                     bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
                 }
-            case 2: // cut short, then the head closed off
+            case 2:  // cut short, then the head closed off
                 bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random))) + Array("\r\n\r\n".utf8)
-            default: // spliced tokens
+            default:  // spliced tokens
                 let pieces = ["GET", " ", "/", "HTTP/1.1", "\r\n", ":", "Host", "Content-Length: 99", "\u{0}", "\t", "?status=", "%%"]
-                bytes = (0..<Int.random(in: 1...30, using: &random)).flatMap { _ in Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8) }
+                bytes = (0..<Int.random(in: 1...30, using: &random)).flatMap { _ in
+                    Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8)
+                }
             }
             guard let connection = RawConnection(port: server.port, timeout: 2) else {
                 Issue.record("server stopped accepting at round \(round)")

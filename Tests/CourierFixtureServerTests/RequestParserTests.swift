@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CourierFixtureServer
 
 @Suite struct RequestParserTests {
@@ -50,14 +51,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("GET /a HTTP/1.1\r\n\r\n", 400),                                   // no Host
-        ("GET  /a HTTP/1.1\r\nHost: x\r\n\r\n", 400),                       // two spaces
-        ("GET a HTTP/1.1\r\nHost: x\r\n\r\n", 400),                         // not origin-form
-        ("G(T /a HTTP/1.1\r\nHost: x\r\n\r\n", 400),                        // not a token
-        ("GET /a HTTP/1.1\r\nHost : x\r\n\r\n", 400),                       // space before colon
-        ("GET /a HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n", 400),             // obs-fold
-        ("GET /a HTTP/1.1\r\nHost: x\r\nBad: a\u{0}b\r\n\r\n", 400),        // control character
-        ("GET /a HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400),             // two hosts
+        ("GET /a HTTP/1.1\r\n\r\n", 400),  // no Host
+        ("GET  /a HTTP/1.1\r\nHost: x\r\n\r\n", 400),  // two spaces
+        ("GET a HTTP/1.1\r\nHost: x\r\n\r\n", 400),  // not origin-form
+        ("G(T /a HTTP/1.1\r\nHost: x\r\n\r\n", 400),  // not a token
+        ("GET /a HTTP/1.1\r\nHost : x\r\n\r\n", 400),  // space before colon
+        ("GET /a HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n", 400),  // obs-fold
+        ("GET /a HTTP/1.1\r\nHost: x\r\nBad: a\u{0}b\r\n\r\n", 400),  // control character
+        ("GET /a HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400),  // two hosts
         ("GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
         ("GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", 400),
         ("GET /a HTTP/1.1\r\nHost: x\r\nContent-Length: 65\r\n\r\n", 413),

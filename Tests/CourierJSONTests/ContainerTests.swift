@@ -157,7 +157,9 @@ struct ContainerTests {
                 keys = try decoder.container(keyedBy: StringCodingKey.self).allKeys.map(\.stringValue).sorted()
             }
         }
-        expectParity(#"{"a_b_c": 1, "_x_y_": 2, "__": 3, "FOO_BAR": 4, "a_ß": 5, "é_ü": 6, "x_1st_place": 7}"#, as: AllKeys.self, configure: snakeCase)
+        expectParity(
+            #"{"a_b_c": 1, "_x_y_": 2, "__": 3, "FOO_BAR": 4, "a_ß": 5, "é_ü": 6, "x_1st_place": 7}"#, as: AllKeys.self,
+            configure: snakeCase)
     }
 
     @Test func customKeys() throws {

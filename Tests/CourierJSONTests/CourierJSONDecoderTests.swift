@@ -19,7 +19,10 @@ struct CourierJSONDecoderTests {
     }
 
     enum Colour: String, Codable, Equatable { case red, green }
-    enum Level: Int, Codable, Equatable { case low = 1, high = 2 }
+    enum Level: Int, Codable, Equatable {
+        case low = 1
+        case high = 2
+    }
 
     @Test(arguments: [
         #"{"id":1,"name":"Ada","scores":[1,2.5],"tags":{"a":1}}"#,
@@ -137,7 +140,8 @@ struct CourierJSONDecoderTests {
             courier.dateDecodingStrategy = .millisecondsSince1970
             foundation.dateDecodingStrategy = .millisecondsSince1970
         }
-        expectParity(#"["2024-02-29T12:00:00Z", "1969-12-31T23:59:59-05:30", "2024-01-01T00:00:00+14:00"]"#, as: [Date].self) { courier, foundation in
+        expectParity(#"["2024-02-29T12:00:00Z", "1969-12-31T23:59:59-05:30", "2024-01-01T00:00:00+14:00"]"#, as: [Date].self) {
+            courier, foundation in
             courier.dateDecodingStrategy = .iso8601
             foundation.dateDecodingStrategy = .iso8601
         }
@@ -188,7 +192,8 @@ struct CourierJSONDecoderTests {
     @Test func nonConformingFloats() {
         let strategy = { (courier: inout CourierJSONDecoder, foundation: JSONDecoder) in
             courier.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
-            foundation.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+            foundation.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
         }
         expectParity(#"["+Inf", "-Inf", 1.5]"#, as: [Double].self, configure: strategy)
         expectParity(#"["+Inf", "-Inf", 1.5]"#, as: [Float].self, configure: strategy)
@@ -226,13 +231,17 @@ struct CourierJSONDecoderTests {
         let decoder = CourierJSONDecoder()
         #expect(try decoder.decode([Int128].self, from: Data("[-170141183460469231731687303715884105728, 1]".utf8)) == [.min, 1])
         #expect(try decoder.decode([UInt128].self, from: Data("[340282366920938463463374607431768211455]".utf8)) == [.max])
-        struct Wide: Decodable, Equatable { let value: Int128; let other: UInt128? }
+        struct Wide: Decodable, Equatable {
+            let value: Int128
+            let other: UInt128?
+        }
         #expect(try decoder.decode(Wide.self, from: Data(#"{"value": 1e20}"#.utf8)) == Wide(value: 100_000_000_000_000_000_000, other: nil))
     }
 
     @Test func errorsSayWhereTheValueIs() {
         do {
-            _ = try CourierJSONDecoder().decode(Team.self, from: Data("{\"lead\":{\"id\":1,\"name\":\"A\",\"scores\":[]},\n\"members\":[{\"id\":\"2\"}]}".utf8))
+            _ = try CourierJSONDecoder().decode(
+                Team.self, from: Data("{\"lead\":{\"id\":1,\"name\":\"A\",\"scores\":[]},\n\"members\":[{\"id\":\"2\"}]}".utf8))
             Issue.record("decoded")
         } catch DecodingError.typeMismatch(let type, let context) {
             #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))

@@ -26,7 +26,10 @@ struct CourierJSONEncoderTests {
     }
 
     enum Colour: String, Codable { case red, green }
-    enum Level: Int, Codable { case low = 1, high = 2 }
+    enum Level: Int, Codable {
+        case low = 1
+        case high = 2
+    }
 
     @Test(arguments: [
         CourierJSONEncoder.OutputFormatting.sortedKeys,
@@ -46,7 +49,8 @@ struct CourierJSONEncoderTests {
 
     @Test(arguments: [
         "plain", "", "a/b", "quote\" backslash\\ slash/", "\u{0}\u{1}\u{8}\u{9}\u{A}\u{B}\u{C}\u{D}\u{1F}\u{20}\u{7F}",
-        "é日本😀\u{2028}\u{2029}", "a long string of plain text that runs past eight bytes / with a slash", String(repeating: "x\"", count: 3000),
+        "é日本😀\u{2028}\u{2029}", "a long string of plain text that runs past eight bytes / with a slash",
+        String(repeating: "x\"", count: 3000),
     ])
     func stringsAreEscapedAsFoundationEscapesThem(string: String) {
         expectSameEncoding(string)
@@ -55,8 +59,10 @@ struct CourierJSONEncoderTests {
     }
 
     @Test func numbersAreWrittenAsFoundationWritesThem() {
-        let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 100, 1e15, 1e16, 1e21, 1e-5, 1e-7, 123_456_789.125, .leastNonzeroMagnitude,
-                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, 0.30000000000000004]
+        let doubles: [Double] = [
+            0, -0.0, 1, -1, 0.1, 0.5, 100, 1e15, 1e16, 1e21, 1e-5, 1e-7, 123_456_789.125, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNormalMagnitude, 0.30000000000000004,
+        ]
         expectSameEncoding(doubles)
         expectSameEncoding(doubles.map(Float.init))
         expectSameEncoding(doubles.map { ["x": $0] })
@@ -90,12 +96,21 @@ struct CourierJSONEncoderTests {
             var dictionary = ["notConverted": 1]
             var numbered = [7: "seven"]
         }
-        expectSameEncoding(Keys()) { $0.keyEncodingStrategy = .convertToSnakeCase; $1.keyEncodingStrategy = .convertToSnakeCase }
+        expectSameEncoding(Keys()) {
+            $0.keyEncodingStrategy = .convertToSnakeCase
+            $1.keyEncodingStrategy = .convertToSnakeCase
+        }
         let custom: @Sendable ([any CodingKey]) -> any CodingKey = { path in
             FieldKey(stringValue: path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))
         }
-        expectSameEncoding(Keys()) { $0.keyEncodingStrategy = .custom(custom); $1.keyEncodingStrategy = .custom(custom) }
-        expectSameEncoding(["a": [Keys()]]) { $0.keyEncodingStrategy = .custom(custom); $1.keyEncodingStrategy = .custom(custom) }
+        expectSameEncoding(Keys()) {
+            $0.keyEncodingStrategy = .custom(custom)
+            $1.keyEncodingStrategy = .custom(custom)
+        }
+        expectSameEncoding(["a": [Keys()]]) {
+            $0.keyEncodingStrategy = .custom(custom)
+            $1.keyEncodingStrategy = .custom(custom)
+        }
     }
 
     @Test(arguments: [
@@ -109,8 +124,14 @@ struct CourierJSONEncoderTests {
             (.millisecondsSince1970, .millisecondsSince1970), (.iso8601, .iso8601),
         ]
         for (ours, theirs) in strategies {
-            expectSameEncoding(["date": date]) { $0.dateEncodingStrategy = ours; $1.dateEncodingStrategy = theirs }
-            expectSameEncoding([date]) { $0.dateEncodingStrategy = ours; $1.dateEncodingStrategy = theirs }
+            expectSameEncoding(["date": date]) {
+                $0.dateEncodingStrategy = ours
+                $1.dateEncodingStrategy = theirs
+            }
+            expectSameEncoding([date]) {
+                $0.dateEncodingStrategy = ours
+                $1.dateEncodingStrategy = theirs
+            }
             // Dates never use the non-conforming float strategy's strings, in Foundation either.
             expectSameEncoding(date) {
                 $0.dateEncodingStrategy = ours
@@ -146,14 +167,29 @@ struct CourierJSONEncoderTests {
             try container.encode(data.count)
         }
         let value = ["a": [Date(timeIntervalSince1970: 10)], "b": [Date(timeIntervalSince1970: 20)]]
-        expectSameEncoding(value) { $0.dateEncodingStrategy = .custom(date); $1.dateEncodingStrategy = .custom(date) }
-        expectSameEncoding(["blob": Data([1, 2, 3])]) { $0.dataEncodingStrategy = .custom(data); $1.dataEncodingStrategy = .custom(data) }
+        expectSameEncoding(value) {
+            $0.dateEncodingStrategy = .custom(date)
+            $1.dateEncodingStrategy = .custom(date)
+        }
+        expectSameEncoding(["blob": Data([1, 2, 3])]) {
+            $0.dataEncodingStrategy = .custom(data)
+            $1.dataEncodingStrategy = .custom(data)
+        }
         // A closure that writes nothing leaves an empty object, at the top level too.
         let nothing: @Sendable (Date, any Encoder) throws -> Void = { _, _ in }
-        expectSameEncoding(Date()) { $0.dateEncodingStrategy = .custom(nothing); $1.dateEncodingStrategy = .custom(nothing) }
-        expectSameEncoding([Date()]) { $0.dateEncodingStrategy = .custom(nothing); $1.dateEncodingStrategy = .custom(nothing) }
+        expectSameEncoding(Date()) {
+            $0.dateEncodingStrategy = .custom(nothing)
+            $1.dateEncodingStrategy = .custom(nothing)
+        }
+        expectSameEncoding([Date()]) {
+            $0.dateEncodingStrategy = .custom(nothing)
+            $1.dateEncodingStrategy = .custom(nothing)
+        }
         let nothingForData: @Sendable (Data, any Encoder) throws -> Void = { _, _ in }
-        expectSameEncoding(["d": Data()]) { $0.dataEncodingStrategy = .custom(nothingForData); $1.dataEncodingStrategy = .custom(nothingForData) }
+        expectSameEncoding(["d": Data()]) {
+            $0.dataEncodingStrategy = .custom(nothingForData)
+            $1.dataEncodingStrategy = .custom(nothingForData)
+        }
     }
 
     @Test func dataIsBase64OrBytes() {
@@ -161,7 +197,10 @@ struct CourierJSONEncoderTests {
             let data = Data((0..<count).map { UInt8(truncatingIfNeeded: 250 + $0 * 3) })
             expectSameEncoding([data])
             expectSameEncoding([data], formatting: [.sortedKeys, .withoutEscapingSlashes])
-            expectSameEncoding(["d": data]) { $0.dataEncodingStrategy = .deferredToData; $1.dataEncodingStrategy = .deferredToData }
+            expectSameEncoding(["d": data]) {
+                $0.dataEncodingStrategy = .deferredToData
+                $1.dataEncodingStrategy = .deferredToData
+            }
         }
     }
 

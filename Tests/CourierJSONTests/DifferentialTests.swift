@@ -61,7 +61,8 @@ indirect enum Shape: Sendable, CustomStringConvertible {
         case .array(let element, let unkeyed): "[\(element)]\(unkeyed ? "u" : "")"
         case .dictionary(let value): "[String: \(value)]"
         case .object(let fields): "{" + fields.map { "\($0.name): \($0.shape)" }.joined(separator: ", ") + "}"
-        default: "\(Mirror(reflecting: self).children.first?.label ?? String(reflecting: self).split(separator: ".").last.map(String.init) ?? "")"
+        default:
+            "\(Mirror(reflecting: self).children.first?.label ?? String(reflecting: self).split(separator: ".").last.map(String.init) ?? "")"
         }
     }
 
@@ -119,18 +120,23 @@ indirect enum Shape: Sendable, CustomStringConvertible {
             return Int.random(in: 0..<4, using: &random) == 0 ? "null" : inner.document(using: &random, faults: &faults)
         case .array(let element, _):
             if injects { return ["{}", "\"[]\"", "null", "[1,[]]"].randomElement(using: &random) ?? "" }
-            return "[" + (0..<Int.random(in: 0...4, using: &random)).map { _ in element.document(using: &random, faults: &faults) }.joined(separator: ",") + "]"
+            return "["
+                + (0..<Int.random(in: 0...4, using: &random)).map { _ in element.document(using: &random, faults: &faults) }.joined(
+                    separator: ",") + "]"
         case .dictionary(let value):
             if injects { return ["[]", "null", "1"].randomElement(using: &random) ?? "" }
-            return "{" + (0..<Int.random(in: 0...4, using: &random)).map { _ in
-                Self.quoted(Self.names.randomElement(using: &random) ?? "k") + ":" + value.document(using: &random, faults: &faults)
-            }.joined(separator: ",") + "}"
+            return "{"
+                + (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                    Self.quoted(Self.names.randomElement(using: &random) ?? "k") + ":" + value.document(using: &random, faults: &faults)
+                }.joined(separator: ",") + "}"
         case .object(let fields):
             if injects, fields.isEmpty { return "[]" }
             let missing = injects ? fields.randomElement(using: &random)?.name : nil
             var members: [String] = []
             for field in fields.shuffled(using: &random) where field.name != missing {
-                if Int.random(in: 0..<10, using: &random) == 0 { members.append(Self.quoted("extra") + ":" + Self.anyDocument(depth: 2, using: &random)) }
+                if Int.random(in: 0..<10, using: &random) == 0 {
+                    members.append(Self.quoted("extra") + ":" + Self.anyDocument(depth: 2, using: &random))
+                }
                 members.append(Self.quoted(field.name) + ":" + field.shape.document(using: &random, faults: &faults))
                 if Int.random(in: 0..<10, using: &random) == 0 {  // repeated: the first one counts
                     members.append(Self.quoted(field.name) + ":" + Self.anyDocument(depth: 2, using: &random))
@@ -147,7 +153,9 @@ indirect enum Shape: Sendable, CustomStringConvertible {
 
     /// A value of `type`'s range, or, if `faulty`, just outside it or written as a fraction.
     private static func integer<T: FixedWidthInteger>(_ type: T.Type, faulty: Bool, using random: inout SplitMix64) -> String {
-        guard faulty else { return integer(in: Int64(truncatingIfNeeded: T.min)...(T.bitWidth == 64 && !T.isSigned ? .max : Int64(T.max)), using: &random) }
+        guard faulty else {
+            return integer(in: Int64(truncatingIfNeeded: T.min)...(T.bitWidth == 64 && !T.isSigned ? .max : Int64(T.max)), using: &random)
+        }
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return T.isSigned ? "\(Int128(T.min) - 1)" : "-1"
         case 1: return "\(Int128(T.max) + 1)"
@@ -182,7 +190,10 @@ indirect enum Shape: Sendable, CustomStringConvertible {
     }
 
     private static func string(using random: inout SplitMix64) -> String {
-        let pieces = ["a", "Zz", " ", "é", "日本", "𝄞", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud834\\udd1e", "\\u0000", "\\t", "emoji 😀", "quote'"]
+        let pieces = [
+            "a", "Zz", " ", "é", "日本", "𝄞", "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud834\\udd1e", "\\u0000", "\\t", "emoji 😀",
+            "quote'",
+        ]
         return "\"" + (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined() + "\""
     }
 
@@ -198,11 +209,14 @@ indirect enum Shape: Sendable, CustomStringConvertible {
         case 2: return number(using: &random)
         case 3, 4: return string(using: &random)
         case 5, 6:
-            return "[" + (0..<Int.random(in: 0...4, using: &random)).map { _ in anyDocument(depth: depth + 1, using: &random) }.joined(separator: ", ") + "]"
+            return "["
+                + (0..<Int.random(in: 0...4, using: &random)).map { _ in anyDocument(depth: depth + 1, using: &random) }.joined(
+                    separator: ", ") + "]"
         default:
-            return "{" + (0..<Int.random(in: 0...4, using: &random)).map { _ in
-                quoted(names.randomElement(using: &random) ?? "k") + " : " + anyDocument(depth: depth + 1, using: &random)
-            }.joined(separator: ",") + "}"
+            return "{"
+                + (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                    quoted(names.randomElement(using: &random) ?? "k") + " : " + anyDocument(depth: depth + 1, using: &random)
+                }.joined(separator: ",") + "}"
         }
     }
 }
@@ -225,7 +239,9 @@ struct Node: Decodable {
     let value: Value
 
     init(from decoder: any Decoder) throws {
-        guard let root = decoder.userInfo[Self.shapeKey] as? Shape else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no shape")) }
+        guard let root = decoder.userInfo[Self.shapeKey] as? Shape else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no shape"))
+        }
         value = try Self.read(root.at(decoder.codingPath), from: decoder)
     }
 

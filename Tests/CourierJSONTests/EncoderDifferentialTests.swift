@@ -29,7 +29,9 @@ struct EncoderDifferentialTests {
             let unsorted = settings.formatting.subtracting(.sortedKeys)
             let (ours, theirs) = encodeOutcomes(value, formatting: unsorted, configure: settings.apply)
             if let ours = ours.text, let theirs = theirs.text {
-                #expect(try JSONDecoder().decode(JSONValue.self, from: Data(ours.utf8)) == JSONDecoder().decode(JSONValue.self, from: Data(theirs.utf8)), "\(ours)")
+                #expect(
+                    try JSONDecoder().decode(JSONValue.self, from: Data(ours.utf8))
+                        == JSONDecoder().decode(JSONValue.self, from: Data(theirs.utf8)), "\(ours)")
             } else {
                 #expect(ours.failingKeyOnly == theirs.failingKeyOnly, "\(settings) \(value)")
             }
@@ -57,12 +59,16 @@ struct EncoderDifferentialTests {
     /// year, and the years around the ones written by hand are left to it.
     @Test func iso8601DatesMatchFoundation() async {
         var random = SplitMix64(seed: 0x1508)
-        let configure: (inout CourierJSONEncoder, JSONEncoder) -> Void = { $0.dateEncodingStrategy = .iso8601; $1.dateEncodingStrategy = .iso8601 }
+        let configure: (inout CourierJSONEncoder, JSONEncoder) -> Void = {
+            $0.dateEncodingStrategy = .iso8601
+            $1.dateEncodingStrategy = .iso8601
+        }
         for round in 0..<20 {
             await yieldPeriodically(round, every: 2)
             let dates = (0..<200).map { _ in
                 let whole = Double(Int64.random(in: -13_000_000_000...260_000_000_000, using: &random))
-                let fraction = [0, 1e-6, -1e-6, 0.5, 0.999_999, -1e-12, Double.random(in: 0..<1, using: &random)].randomElement(using: &random) ?? 0
+                let fraction =
+                    [0, 1e-6, -1e-6, 0.5, 0.999_999, -1e-12, Double.random(in: 0..<1, using: &random)].randomElement(using: &random) ?? 0
                 return Date(timeIntervalSince1970: whole + fraction)
             }
             expectSameEncoding(dates, configure: configure)
@@ -137,14 +143,32 @@ struct Settings: CustomStringConvertible {
 
 /// A generated value that encodes itself through every kind of container and every typed method.
 indirect enum Generated: Encodable {
-    case null, bool(Bool), string(String), double(Double), float(Float)
-    case int(Int), int8(Int8), uint8(UInt8), int16(Int16), uint16(UInt16), int32(Int32), uint32(UInt32), int64(Int64), uint64(UInt64), uint(UInt)
-    case date(Date), data(Data), url(URL), decimal(Decimal)
+    case null
+    case bool(Bool)
+    case string(String)
+    case double(Double)
+    case float(Float)
+    case int(Int)
+    case int8(Int8)
+    case uint8(UInt8)
+    case int16(Int16)
+    case uint16(UInt16)
+    case int32(Int32)
+    case uint32(UInt32)
+    case int64(Int64)
+    case uint64(UInt64)
+    case uint(UInt)
+    case date(Date)
+    case data(Data)
+    case url(URL)
+    case decimal(Decimal)
     /// Written with `encodeIfPresent` in an object, as a value or `null` elsewhere.
     case optional(Generated?)
     /// Writes nothing: an empty object once nested.
     case empty
-    case strings([String]), integers([Int]), doubles([Double])
+    case strings([String])
+    case integers([Int])
+    case doubles([Double])
     case list([Generated], Route)
     case object([(String, Generated)], Route)
     case dictionary([String: Generated])
@@ -169,15 +193,23 @@ indirect enum Generated: Encodable {
         if depth >= 4 || roll < 14 { return scalar(roll, faults: &faults, using: &random) }
         switch roll {
         case 14: return .optional(Bool.random(using: &random) ? nil : Generated.random(depth: depth + 1, faults: &faults, using: &random))
-        case 15: return [.strings((0..<3).map { _ in text(using: &random) }), .integers([1, -2, .max]), .doubles(doubles(faults: &faults, using: &random))]
+        case 15:
+            return [
+                .strings((0..<3).map { _ in text(using: &random) }), .integers([1, -2, .max]),
+                .doubles(doubles(faults: &faults, using: &random)),
+            ]
             .randomElement(using: &random) ?? .empty
         case 16, 17, 18:
             let count = Int.random(in: 0...4, using: &random)
-            return .list((0..<count).map { _ in Generated.random(depth: depth + 1, faults: &faults, using: &random) }, Route.allCases.randomElement(using: &random) ?? .value)
+            return .list(
+                (0..<count).map { _ in Generated.random(depth: depth + 1, faults: &faults, using: &random) },
+                Route.allCases.randomElement(using: &random) ?? .value)
         case 19:
-            return .dictionary(Dictionary((0..<Int.random(in: 0...3, using: &random)).map { _ in
-                (keys.randomElement(using: &random) ?? "k", Generated.random(depth: depth + 1, faults: &faults, using: &random))
-            }, uniquingKeysWith: { first, _ in first }))
+            return .dictionary(
+                Dictionary(
+                    (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                        (keys.randomElement(using: &random) ?? "k", Generated.random(depth: depth + 1, faults: &faults, using: &random))
+                    }, uniquingKeysWith: { first, _ in first }))
         case 20: return .empty
         default:
             // Keys may repeat: the last value counts, in both encoders. A repeat is never a nested
@@ -208,18 +240,38 @@ indirect enum Generated: Encodable {
         case 2, 3: return .string(text(using: &random))
         case 4: return .double(doubles(faults: &faults, using: &random).first ?? 0)
         case 5: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0xFF7F_FFFF))
-        case 6: return [.int(Int(bitPattern: UInt(random.next()))), .int8(.random(in: .min ... .max, using: &random)), .uint8(.random(in: .min ... .max, using: &random))]
+        case 6:
+            return [
+                .int(Int(bitPattern: UInt(random.next()))), .int8(.random(in: .min ... .max, using: &random)),
+                .uint8(.random(in: .min ... .max, using: &random)),
+            ]
             .randomElement(using: &random) ?? .null
-        case 7: return [.int16(.random(in: .min ... .max, using: &random)), .uint16(.random(in: .min ... .max, using: &random)), .int32(.random(in: .min ... .max, using: &random))]
+        case 7:
+            return [
+                .int16(.random(in: .min ... .max, using: &random)), .uint16(.random(in: .min ... .max, using: &random)),
+                .int32(.random(in: .min ... .max, using: &random)),
+            ]
             .randomElement(using: &random) ?? .null
-        case 8: return [.uint32(.random(in: .min ... .max, using: &random)), .int64(.random(in: .min ... .max, using: &random)), .uint64(random.next()), .uint(UInt(random.next()))]
+        case 8:
+            return [
+                .uint32(.random(in: .min ... .max, using: &random)), .int64(.random(in: .min ... .max, using: &random)),
+                .uint64(random.next()), .uint(UInt(random.next())),
+            ]
             .randomElement(using: &random) ?? .null
         case 9, 10:
-            let seconds = Double(Int64.random(in: -20_000_000_000...300_000_000_000, using: &random)) + Double.random(in: 0..<1, using: &random)
+            let seconds =
+                Double(Int64.random(in: -20_000_000_000...300_000_000_000, using: &random)) + Double.random(in: 0..<1, using: &random)
             return .date(Date(timeIntervalSince1970: seconds))
         case 11: return .data(Data((0..<Int.random(in: 0...7, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }))
-        case 12: return .url(URL(string: ["https://a.test/x?y=z", "mailto:a@b.test", "relative/path"].randomElement(using: &random) ?? "x") ?? URL(fileURLWithPath: "/"))
-        default: return .decimal(Decimal(string: ["0", "-12.345", "1e20", "0.000001", "123456789012345678901234567890"].randomElement(using: &random) ?? "1") ?? 1)
+        case 12:
+            return .url(
+                URL(string: ["https://a.test/x?y=z", "mailto:a@b.test", "relative/path"].randomElement(using: &random) ?? "x")
+                    ?? URL(fileURLWithPath: "/"))
+        default:
+            return .decimal(
+                Decimal(
+                    string: ["0", "-12.345", "1e20", "0.000001", "123456789012345678901234567890"].randomElement(using: &random) ?? "1")
+                    ?? 1)
         }
     }
 
@@ -231,7 +283,10 @@ indirect enum Generated: Encodable {
     /// One to three doubles, and a NaN or an infinity in place of the first if `faults` asks for one.
     private static func doubles(faults: inout Int, using random: inout SplitMix64) -> [Double] {
         var values = (0..<Int.random(in: 1...3, using: &random)).map { _ -> Double in
-            let candidates: [Double] = [Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF), Double(Int.random(in: -1000...1000, using: &random)), 0.1, -0.0, 1e-7]
+            let candidates: [Double] = [
+                Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF), Double(Int.random(in: -1000...1000, using: &random)), 0.1, -0.0,
+                1e-7,
+            ]
             return candidates.randomElement(using: &random) ?? 0
         }
         if faults > 0, Bool.random(using: &random) {

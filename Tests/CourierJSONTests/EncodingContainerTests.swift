@@ -38,7 +38,10 @@ struct EncodingContainerTests {
         expectSameEncoding(Dog())
         expectSameEncoding(Cat())
         expectSameEncoding([Dog(), Dog()], formatting: [.sortedKeys, .prettyPrinted])
-        expectSameEncoding(Cat()) { $0.keyEncodingStrategy = .convertToSnakeCase; $1.keyEncodingStrategy = .convertToSnakeCase }
+        expectSameEncoding(Cat()) {
+            $0.keyEncodingStrategy = .convertToSnakeCase
+            $1.keyEncodingStrategy = .convertToSnakeCase
+        }
     }
 
     /// Containers written to after the containers nested in them, nested containers asked for
@@ -124,7 +127,8 @@ struct EncodingContainerTests {
     struct Path: Encodable {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
-            try container.encode(encoder.codingPath.map(describe).joined(separator: "/") + " | " + container.codingPath.map(describe).joined(separator: "/"))
+            try container.encode(
+                encoder.codingPath.map(describe).joined(separator: "/") + " | " + container.codingPath.map(describe).joined(separator: "/"))
         }
     }
 
@@ -150,7 +154,10 @@ struct EncodingContainerTests {
     /// the dictionary's own key: a value under `c.k` reports `k`. This encoder keeps it.
     @Test func aDictionarysKeyStaysOnThePathUnderAKeyStrategy() throws {
         struct Holder: Encodable { var x = ["k": Path()] }
-        let snake: (inout CourierJSONEncoder, JSONEncoder) -> Void = { $0.keyEncodingStrategy = .convertToSnakeCase; $1.keyEncodingStrategy = .convertToSnakeCase }
+        let snake: (inout CourierJSONEncoder, JSONEncoder) -> Void = {
+            $0.keyEncodingStrategy = .convertToSnakeCase
+            $1.keyEncodingStrategy = .convertToSnakeCase
+        }
         let ours = try CourierJSONEncoder(outputFormatting: .sortedKeys, keyEncodingStrategy: .convertToSnakeCase).encode(Holder())
         #expect(String(decoding: ours, as: UTF8.self) == #"{"x":{"k":"x\/k | x\/k"}}"#)
         expectSameEncoding(Holder())
@@ -179,7 +186,8 @@ struct EncodingContainerTests {
     /// `a`): a known difference, which this test notices the day Foundation changes.
     @Test func nestedContainersKeysAreOnThePath() throws {
         let ours = String(decoding: try CourierJSONEncoder(outputFormatting: .sortedKeys).encode(NestedPaths()), as: UTF8.self)
-        #expect(ours == #"{"c":{"a":"c\/a | c\/a","b":["c\/b\/[0] | c\/b\/[0]",{"c":"c\/b\/[1]\/c | c\/b\/[1]\/c"},"c\/b\/[2] | c\/b\/[2]"]}}"#)
+        #expect(
+            ours == #"{"c":{"a":"c\/a | c\/a","b":["c\/b\/[0] | c\/b\/[0]",{"c":"c\/b\/[1]\/c | c\/b\/[1]\/c"},"c\/b\/[2] | c\/b\/[2]"]}}"#)
         withKnownIssue("Foundation 6.3.1 leaves nested containers' keys out of coding paths") {
             expectSameEncoding(NestedPaths())
         }
@@ -192,7 +200,9 @@ struct EncodingContainerTests {
                 try list.encode(Double.nan)
             }
         }
-        #expect(encodingError { try CourierJSONEncoder().encode(NaNInNestedList()) } == #"["list", "[1]"] Unable to encode Double.nan directly in JSON."#)
+        #expect(
+            encodingError { try CourierJSONEncoder().encode(NaNInNestedList()) }
+                == #"["list", "[1]"] Unable to encode Double.nan directly in JSON."#)
         withKnownIssue("Foundation 6.3.1 leaves nested containers' keys out of coding paths") {
             expectSameEncoding(NaNInNestedList())
         }
@@ -242,8 +252,9 @@ struct EncodingContainerTests {
                 try container.encode(2)
             }
         }
-        #expect(encodingError { try CourierJSONEncoder().encode(["k": Twice()]) }
-            == #"["k"] Attempt to encode value through single value container when previously value already encoded."#)
+        #expect(
+            encodingError { try CourierJSONEncoder().encode(["k": Twice()]) }
+                == #"["k"] Attempt to encode value through single value container when previously value already encoded."#)
     }
 
     @Test func aKeyedContainerOverAValueAlreadyEncodedIsAnError() {
@@ -260,10 +271,12 @@ struct EncodingContainerTests {
                 }
             }
         }
-        #expect(encodingError { try CourierJSONEncoder().encode([Mixed(second: 0)]) }
-            == "[\"[0]\"] Attempt to push new keyed encoding container when already previously encoded at this path.")
-        #expect(encodingError { try CourierJSONEncoder().encode([Mixed(second: 1)]) }
-            == "[\"[0]\"] Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+        #expect(
+            encodingError { try CourierJSONEncoder().encode([Mixed(second: 0)]) }
+                == "[\"[0]\"] Attempt to push new keyed encoding container when already previously encoded at this path.")
+        #expect(
+            encodingError { try CourierJSONEncoder().encode([Mixed(second: 1)]) }
+                == "[\"[0]\"] Attempt to push new unkeyed encoding container when already previously encoded at this path.")
     }
 
     @Test func aNestedContainerUnderAKeyHoldingAnotherValueIsAnError() {
@@ -275,11 +288,14 @@ struct EncodingContainerTests {
                 _ = container.nestedUnkeyedContainer(forKey: .a)
             }
         }
-        #expect(encodingError { try CourierJSONEncoder().encode(Clash()) }
-            == #"[] Attempt to re-encode into nested container for key "a": another value is already encoded for it."#)
+        #expect(
+            encodingError { try CourierJSONEncoder().encode(Clash()) }
+                == #"[] Attempt to re-encode into nested container for key "a": another value is already encoded for it."#)
     }
 
     @Test func decimalNaNIsAnErrorNotAnInvalidDocument() {
-        #expect(encodingError { try CourierJSONEncoder().encode(["d": Decimal.nan]) } == #"["d"] Unable to encode Decimal.nan directly in JSON."#)
+        #expect(
+            encodingError { try CourierJSONEncoder().encode(["d": Decimal.nan]) }
+                == #"["d"] Unable to encode Decimal.nan directly in JSON."#)
     }
 }

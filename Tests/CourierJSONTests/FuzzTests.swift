@@ -10,7 +10,8 @@ struct FuzzTests {
     /// One random edit: a byte replaced, inserted or removed, or a structural character inserted.
     private static func mutate(_ bytes: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var bytes = bytes
-        let interesting: [UInt8] = Array("{}[],:\"\\-+.eE0123456789tfnu ".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
+        let interesting: [UInt8] =
+            Array("{}[],:\"\\-+.eE0123456789tfnu ".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xFF]
         let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
         let byte = Bool.random(using: &random) ? interesting.randomElement(using: &random) ?? 0 : UInt8.random(in: 0...255, using: &random)
         switch (Int.random(in: 0..<4, using: &random), bytes.isEmpty) {
@@ -25,7 +26,9 @@ struct FuzzTests {
     /// Decodes `bytes` as `Model` and checks the verdict against the reference; returns whether it
     /// decoded.
     @discardableResult
-    private static func check<Model: Decodable>(_ bytes: [UInt8], as model: Model.Type, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    private static func check<Model: Decodable>(_ bytes: [UInt8], as model: Model.Type, sourceLocation: SourceLocation = #_sourceLocation)
+        -> Bool
+    {
         let decoded: Bool
         do {
             _ = try CourierJSONDecoder().decode(Model.self, from: bytes)
@@ -36,8 +39,9 @@ struct FuzzTests {
             Issue.record("not a DecodingError: \(error)", sourceLocation: sourceLocation)
             return false
         }
-        #expect(decoded == ReferenceValidator.isValid(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)",
-                sourceLocation: sourceLocation)
+        #expect(
+            decoded == ReferenceValidator.isValid(bytes), "\(String(decoding: bytes, as: UTF8.self).debugDescription)",
+            sourceLocation: sourceLocation)
         return decoded
     }
 

@@ -1,7 +1,8 @@
-@testable import CourierJSON
 import CourierFixtures
 import Foundation
 import Testing
+
+@testable import CourierJSON
 
 /// Integers are exact over every type's whole range, with no `Double` round trip.
 struct IntegerConversionTests {

@@ -109,8 +109,10 @@ struct JSONTestSuiteTests {
 
     /// The underflowing numbers decode as zero, and the big integers as the nearest doubles.
     @Test func implementationDefinedNumbersDecodeAsDoubleParsesThem() throws {
-        for name in ["i_number_double_huge_neg_exp.json", "i_number_real_underflow.json", "i_number_too_big_neg_int.json",
-                     "i_number_too_big_pos_int.json", "i_number_very_big_negative_int.json"] {
+        for name in [
+            "i_number_double_huge_neg_exp.json", "i_number_real_underflow.json", "i_number_too_big_neg_int.json",
+            "i_number_too_big_pos_int.json", "i_number_very_big_negative_int.json",
+        ] {
             let data = try Corpus.contents(name)
             let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "[] \n"))
             #expect(try CourierJSONDecoder().decode([Double].self, from: data) == [Double(text)], "\(name)")

@@ -1,7 +1,8 @@
-@testable import CourierJSON
 import CourierFixtures
 import Foundation
 import Testing
+
+@testable import CourierJSON
 
 /// Doubles and floats are correctly rounded: the same bits as `Double(String)` and `Float(String)`.
 struct NumberConversionTests {
@@ -64,8 +65,10 @@ struct NumberConversionTests {
         for round in 0..<3_000 {
             await yieldPeriodically(round, every: 10)
             let value = Double(bitPattern: random.next() & ~(0x7FF << 52) | UInt64.random(in: 0...0x7FE, using: &random) << 52)
-            for text in [value.description, String(format: "%.17g", value), String(format: "%.25e", value),
-                         value.nextUp.description, String(format: "%.16e", value.nextDown)] {
+            for text in [
+                value.description, String(format: "%.17g", value), String(format: "%.25e", value),
+                value.nextUp.description, String(format: "%.16e", value.nextDown),
+            ] {
                 expectSameAsStandardLibrary(text.replacingOccurrences(of: "inf", with: "1e999"))
             }
         }
@@ -93,8 +96,12 @@ struct NumberConversionTests {
         var random = SplitMix64(seed: 0xF10A7)
         for round in 0..<3_000 {
             await yieldPeriodically(round, every: 20)
-            let value = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & ~(0xFF << 23) | UInt32.random(in: 0...0xFE, using: &random) << 23)
-            for text in [value.description, String(format: "%.9g", value), String(format: "%.3e", value), "\(Int.random(in: 0...99_999, using: &random))e\(Int.random(in: -50...40, using: &random))"] {
+            let value = Float(
+                bitPattern: UInt32(truncatingIfNeeded: random.next()) & ~(0xFF << 23) | UInt32.random(in: 0...0xFE, using: &random) << 23)
+            for text in [
+                value.description, String(format: "%.9g", value), String(format: "%.3e", value),
+                "\(Int.random(in: 0...99_999, using: &random))e\(Int.random(in: -50...40, using: &random))",
+            ] {
                 let expected = Float(text) ?? .nan
                 #expect(float(text).bitPattern == expected.bitPattern, "\(text)")
             }

@@ -45,7 +45,10 @@ struct ParserTests {
         ("[\"a\tb\"]", "Unescaped control character byte 0x09 in a string, at line 1, column 4 (byte 3)"),
         ("[\"\\x\"]", "Invalid escape sequence, at line 1, column 3 (byte 2)"),
         ("[\"\\u12G4\"]", "Invalid \\u escape (expected four hexadecimal digits), at line 1, column 3 (byte 2)"),
-        ("[\"\\uD800\"]", "Unpaired UTF-16 surrogate in a \\u escape (a high surrogate must be followed by a low one), at line 1, column 3 (byte 2)"),
+        (
+            "[\"\\uD800\"]",
+            "Unpaired UTF-16 surrogate in a \\u escape (a high surrogate must be followed by a low one), at line 1, column 3 (byte 2)"
+        ),
         ("[\"\\uDC00\"]", "Unpaired UTF-16 surrogate in a \\u escape (a low surrogate without a high one), at line 1, column 3 (byte 2)"),
         ("\"é\u{1}\"", "Unescaped control character byte 0x01 in a string, at line 1, column 3 (byte 3)"),
     ])
@@ -55,11 +58,12 @@ struct ParserTests {
 
     /// `validate` is the same strict parse without decoding anything: the rule and its place as
     /// fields, the error `decode` wraps as its underlying error.
-    @Test(arguments: [
-        ("[1,]", "Trailing comma before ']' (JSON allows none)", 1, 3, 2),
-        ("{\n  \"title\": \"a\tb\"\n}", "Unescaped control character byte 0x09 in a string", 2, 14, 15),
-        ("", "Unexpected end of data (expected a value)", 1, 1, 0),
-    ] as [(String, String, Int, Int, Int)])
+    @Test(
+        arguments: [
+            ("[1,]", "Trailing comma before ']' (JSON allows none)", 1, 3, 2),
+            ("{\n  \"title\": \"a\tb\"\n}", "Unescaped control character byte 0x09 in a string", 2, 14, 15),
+            ("", "Unexpected end of data (expected a value)", 1, 1, 0),
+        ] as [(String, String, Int, Int, Int)])
     func validateNamesTheRuleAndWhereItBroke(json: String, reason: String, line: Int, column: Int, offset: Int) throws {
         let error = try #require(throws: JSONSyntaxError.self) { try CourierJSONDecoder.validate(Data(json.utf8)) }
         #expect(error.reason == reason && error.line == line && error.column == column && error.offset == offset)
@@ -78,16 +82,17 @@ struct ParserTests {
         }
     }
 
-    @Test(arguments: [
-        [0x22, 0xC0, 0xAF, 0x22],              // overlong '/'
-        [0x22, 0xE0, 0x80, 0xAF, 0x22],        // overlong, three bytes
-        [0x22, 0xED, 0xA0, 0x80, 0x22],        // U+D800 encoded in UTF-8
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // past U+10FFFF
-        [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],  // no such lead byte
-        [0x22, 0xE2, 0x82, 0x22],              // truncated
-        [0x22, 0x80, 0x22],                    // lone continuation byte
-        [0x22, 0xFF, 0x22],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+            [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong, three bytes
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // U+D800 encoded in UTF-8
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // past U+10FFFF
+            [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],  // no such lead byte
+            [0x22, 0xE2, 0x82, 0x22],  // truncated
+            [0x22, 0x80, 0x22],  // lone continuation byte
+            [0x22, 0xFF, 0x22],
+        ] as [[UInt8]])
     func invalidUTF8IsRejectedInStrings(bytes: [UInt8]) {
         #expect(syntaxError(bytes)?.hasPrefix("The given data was not valid JSON: Invalid UTF-8 in a string") == true)
     }
@@ -98,14 +103,18 @@ struct ParserTests {
     }
 
     @Test func invalidBytesOutsideStringsAreUnexpected() {
-        #expect(syntaxError([0x5B, 0xFF, 0x5D]) == "The given data was not valid JSON: Unexpected byte 0xFF (expected a value), at line 1, column 2 (byte 1).")
+        #expect(
+            syntaxError([0x5B, 0xFF, 0x5D])
+                == "The given data was not valid JSON: Unexpected byte 0xFF (expected a value), at line 1, column 2 (byte 1).")
         #expect(syntaxError([0x5B, 0x31, 0x00, 0x5D])?.contains("Unexpected byte 0x00") == true)
     }
 
     @Test func nestingIsLimitedTo512Levels() {
         #expect(syntaxError(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) == nil)
-        #expect(syntaxError(String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
-            == "The given data was not valid JSON: Too many nested arrays or objects (more than 512), at line 1, column 513 (byte 512).")
+        #expect(
+            syntaxError(String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
+                == "The given data was not valid JSON: Too many nested arrays or objects (more than 512), at line 1, column 513 (byte 512)."
+        )
         #expect(syntaxError(String(repeating: "{\"a\":", count: 600))?.contains("Too many nested") == true)
     }
 
@@ -116,7 +125,10 @@ struct ParserTests {
         for unread in [#"[1,2,x]"#, #"01"#, #""\q""#, #"[1,]"#, "\"\u{1}\"", #"{"c" 1}"#, #""\uD800""#] {
             #expect(throws: DecodingError.self, "\(unread)") { try decoder.decode(OnlyA.self, from: Data(#"{"a":1,"b":\#(unread)}"#.utf8)) }
         }
-        #expect(throws: DecodingError.self) { try decoder.decode(OnlyA.self, from: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x31, 0x2C, 0x22, 0x62, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D]) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(
+                OnlyA.self, from: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x31, 0x2C, 0x22, 0x62, 0x22, 0x3A, 0x22, 0xC3, 0x22, 0x7D])
+        }
     }
 
     @Test func whitespaceIsTheFourKindsRFC8259Allows() throws {

@@ -1,7 +1,8 @@
-@testable import CourierJSON
 import CourierFixtures
 import Foundation
 import Testing
+
+@testable import CourierJSON
 
 /// `convertFromSnakeCase` and `convertToSnakeCase` convert exactly as Foundation does, for keys
 /// Foundation shows converted.

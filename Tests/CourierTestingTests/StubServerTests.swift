@@ -1,10 +1,11 @@
 import Courier
 import CourierTesting
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 private func get(_ server: StubServer, _ pathAndQuery: String, method: String = "GET") async throws -> (HTTPResponse, Data) {
     try await server.respond(to: HTTPRequest(method: method, url: server.baseURL.absoluteString + pathAndQuery))
@@ -116,7 +117,9 @@ private func get(_ server: StubServer, _ pathAndQuery: String, method: String = 
             var method: String { "POST" }
             var body: RequestBody? { .data(Data("order".utf8), contentType: "text/plain") }
         }
-        for client in [APIClient(baseURL: server.baseURL, transport: server.transport), APIClient(baseURL: server.baseURL, session: server.session)] {
+        for client in [
+            APIClient(baseURL: server.baseURL, transport: server.transport), APIClient(baseURL: server.baseURL, session: server.session),
+        ] {
             #expect(try await client.send(Post(path: "old")) == ["got": "order"])
             #expect(try await client.send(Post(path: "done")) == ["got": "a GET"])
         }
@@ -145,7 +148,10 @@ private func get(_ server: StubServer, _ pathAndQuery: String, method: String = 
         server.route("GET", "/who", .json(#""\#(name)""#))
         let viaSession = APIClient(baseURL: server.baseURL, session: server.session)
         let inMemory = APIClient(baseURL: server.baseURL, transport: server.transport)
-        struct Who: Endpoint { typealias Response = String; var path: String { "who" } }
+        struct Who: Endpoint {
+            typealias Response = String
+            var path: String { "who" }
+        }
         try await withThrowingTaskGroup(of: String.self) { group in
             for index in 0..<100 {
                 group.addTask { try await (index.isMultiple(of: 2) ? viaSession : inMemory).send(Who()) }

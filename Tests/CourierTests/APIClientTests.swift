@@ -25,7 +25,10 @@ import Testing
     func acceptsAnEmptyBodyAsEmpty(flavour: Flavour) async throws {
         let server = StubServer()
         server.route("DELETE", "/movies/1", .status(204))
-        struct Delete: Endpoint { var path: String { "movies/1" }; var method: String { "DELETE" } }
+        struct Delete: Endpoint {
+            var path: String { "movies/1" }
+            var method: String { "DELETE" }
+        }
         let result = try await flavour.client(for: server).send(Delete())
         #expect(result == Empty())
     }
@@ -110,7 +113,8 @@ import Testing
         }
         let server = StubServer()
         server.route("POST", "/session", .status(201))
-        let encoder = CourierJSONEncoder(outputFormatting: .sortedKeys, keyEncodingStrategy: .convertToSnakeCase, dateEncodingStrategy: .iso8601)
+        let encoder = CourierJSONEncoder(
+            outputFormatting: .sortedKeys, keyEncodingStrategy: .convertToSnakeCase, dateEncodingStrategy: .iso8601)
         try await flavour.client(for: server, encoder: encoder).send(SignIn())
 
         let seen = try #require(server.requests.first)

@@ -30,12 +30,24 @@ struct HTTPRequestValidationTests {
     }
 
     @Test(arguments: [
-        ("X-Note", "a\r\nX-Injected: 1", InvalidFieldError(field: .headerValue(name: "X-Note"), character: "\r", offset: 1), "header value of 'X-Note' contains CR (U+000D) at offset 1"),
-        ("X-Note", "ab\n", InvalidFieldError(field: .headerValue(name: "X-Note"), character: "\n", offset: 2), "header value of 'X-Note' contains LF (U+000A) at offset 2"),
-        ("X-Note", "\0", InvalidFieldError(field: .headerValue(name: "X-Note"), character: "\0", offset: 0), "header value of 'X-Note' contains NUL (U+0000) at offset 0"),
+        (
+            "X-Note", "a\r\nX-Injected: 1", InvalidFieldError(field: .headerValue(name: "X-Note"), character: "\r", offset: 1),
+            "header value of 'X-Note' contains CR (U+000D) at offset 1"
+        ),
+        (
+            "X-Note", "ab\n", InvalidFieldError(field: .headerValue(name: "X-Note"), character: "\n", offset: 2),
+            "header value of 'X-Note' contains LF (U+000A) at offset 2"
+        ),
+        (
+            "X-Note", "\0", InvalidFieldError(field: .headerValue(name: "X-Note"), character: "\0", offset: 0),
+            "header value of 'X-Note' contains NUL (U+0000) at offset 0"
+        ),
         ("X-Note:", "v", InvalidFieldError(field: .headerName, character: ":", offset: 6), "header name contains ':' (U+003A) at offset 6"),
         ("X\r\nY", "v", InvalidFieldError(field: .headerName, character: "\r", offset: 1), "header name contains CR (U+000D) at offset 1"),
-        ("X\u{7}", "v", InvalidFieldError(field: .headerName, character: "\u{7}", offset: 1), "header name contains a control character (U+0007) at offset 1"),
+        (
+            "X\u{7}", "v", InvalidFieldError(field: .headerName, character: "\u{7}", offset: 1),
+            "header name contains a control character (U+0007) at offset 1"
+        ),
         ("", "v", InvalidFieldError(field: .headerName, character: nil, offset: 0), "header name is empty"),
     ])
     func aFieldThatWouldBreakItsLineIsNamed(name: String, value: String, expected: InvalidFieldError, message: String) {

@@ -11,7 +11,8 @@ import Testing
 /// wherever `COURIER_JSON_TEST_SUITE` points.
 private let corpus: URL? = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let directory = ProcessInfo.processInfo.environment["COURIER_JSON_TEST_SUITE"].map(URL.init(fileURLWithPath:))
+    let directory =
+        ProcessInfo.processInfo.environment["COURIER_JSON_TEST_SUITE"].map(URL.init(fileURLWithPath:))
         ?? root.appendingPathComponent("../shared/json-test-suite/test_parsing").standardizedFileURL
     return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
 }()
@@ -44,7 +45,7 @@ private let decoderAcceptsInvalid: Set<String> = [
     "n_object_trailing_comma.json",
 ]
 private let decoderRejectsValid: Set<String> = [
-    "y_number_0e1.json",
+    "y_number_0e1.json"
 ]
 
 private func serve(_ name: String, decodingWith choice: DecoderChoice) async throws -> Result<JSONValue, APIError> {
@@ -55,10 +56,11 @@ private func serve(_ name: String, decodingWith choice: DecoderChoice) async thr
     // JSONDecoder's cases go through URLSession and the URLProtocol stub, as users' requests do;
     // CourierJSONDecoder's through the in-memory transport, so the suite does not run a thousand
     // URLSession calls where five hundred already cover that path.
-    let client = switch choice {
-    case .foundation: APIClient(baseURL: server.baseURL, session: server.session, decoder: choice.decoder)
-    case .courier: APIClient(baseURL: server.baseURL, transport: server.transport, decoder: choice.decoder)
-    }
+    let client =
+        switch choice {
+        case .foundation: APIClient(baseURL: server.baseURL, session: server.session, decoder: choice.decoder)
+        case .courier: APIClient(baseURL: server.baseURL, transport: server.transport, decoder: choice.decoder)
+        }
     do {
         return .success(try await client.send(Get(path: "doc"), as: JSONValue.self))
     } catch {

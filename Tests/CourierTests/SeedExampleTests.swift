@@ -16,13 +16,14 @@ import Testing
     process.waitUntilExit()
 
     #expect(process.terminationStatus == 0)
-    #expect(String(decoding: data, as: UTF8.self) == """
-        GET https://api.example.test/movies?page=2
-        ["Alien"]
-        error: badStatus(404)
-        error: decoding
+    #expect(
+        String(decoding: data, as: UTF8.self) == """
+            GET https://api.example.test/movies?page=2
+            ["Alien"]
+            error: badStatus(404)
+            error: decoding
 
-        """)
+            """)
 }
 
 /// A product built next to the test bundle (`.build/<triple>/<configuration>/`).

@@ -61,6 +61,9 @@ final class Counter: Sendable {
 
     @discardableResult
     func increment() -> Int {
-        count.withLock { $0 += 1; return $0 }
+        count.withLock {
+            $0 += 1
+            return $0
+        }
     }
 }

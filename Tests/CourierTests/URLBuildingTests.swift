@@ -47,7 +47,9 @@ private func url(base: String, _ endpoint: Path) throws -> String {
 
     @Test func escapesReservedAndNonASCIICharactersInQueryItems() throws {
         let items = [URLQueryItem(name: "q", value: "a b+c&d=e/f?g#é"), URLQueryItem(name: "flag", value: nil)]
-        #expect(try url(base: "https://h.test", Path(path: "s", queryItems: items)) == "https://h.test/s?flag&q=a%20b%2Bc%26d%3De%2Ff%3Fg%23%C3%A9")
+        #expect(
+            try url(base: "https://h.test", Path(path: "s", queryItems: items))
+                == "https://h.test/s?flag&q=a%20b%2Bc%26d%3De%2Ff%3Fg%23%C3%A9")
     }
 
     @Test func keepsTheBaseURLsOwnQueryItems() throws {
@@ -77,7 +79,8 @@ private func url(base: String, _ endpoint: Path) throws -> String {
     @Test func matchesURLComponentsForGeneratedInputs() throws {
         var random = SplitMix64(seed: 0x5EED)
         for _ in 0..<2_000 {
-            let base = ["https://h.test", "https://h.test/", "https://h.test/api/v1", "http://h.test:8080/a/b/"].randomElement(using: &random)!
+            let base = ["https://h.test", "https://h.test/", "https://h.test/api/v1", "http://h.test:8080/a/b/"].randomElement(
+                using: &random)!
             let path = random.text(maxLength: 12, allowingSlashes: true)
             let items = (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 URLQueryItem(name: random.text(maxLength: 6), value: Bool.random(using: &random) ? random.text(maxLength: 10) : "")

@@ -9,26 +9,27 @@
 // `swift test --filter ReadmeTests`.
 
 import Courier
+import CourierJSON
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import CourierJSON
 
 func decoders(base: URL, data: Data) throws {
     var decoder = CourierJSONDecoder()
-    decoder.keyDecodingStrategy = .convertFromSnakeCase       // Foundation's conversion, to the letter
-    decoder.dateDecodingStrategy = .iso8601                   // with or without fractional seconds
-    let movies = try decoder.decode([Movie].self, from: data) // or from [UInt8]
-    let client = APIClient(baseURL: base, decoder: decoder)   // any ResponseDecoder
+    decoder.keyDecodingStrategy = .convertFromSnakeCase  // Foundation's conversion, to the letter
+    decoder.dateDecodingStrategy = .iso8601  // with or without fractional seconds
+    let movies = try decoder.decode([Movie].self, from: data)  // or from [UInt8]
+    let client = APIClient(baseURL: base, decoder: decoder)  // any ResponseDecoder
     show((movies, client))
 }
 
 func encoders(base: URL, movie: Movie) throws {
     var encoder = CourierJSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase          // Foundation's conversion, to the letter
-    encoder.outputFormatting = .sortedKeys                     // then byte for byte JSONEncoder's output
-    let body = try encoder.encode(movie)                       // Data
-    let client = APIClient(baseURL: base, encoder: encoder)    // any RequestEncoder
+    encoder.keyEncodingStrategy = .convertToSnakeCase  // Foundation's conversion, to the letter
+    encoder.outputFormatting = .sortedKeys  // then byte for byte JSONEncoder's output
+    let body = try encoder.encode(movie)  // Data
+    let client = APIClient(baseURL: base, encoder: encoder)  // any RequestEncoder
     show((body, client))
 }

@@ -15,6 +15,7 @@
 
 import Courier
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -8,12 +8,14 @@ import Testing
 /// bench, with its `@main`, which a test target cannot hold — may instead appear in that program's
 /// source, which CI builds (`Examples/AppBench`).
 @Suite struct ReadmeMirrorTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// README.md and every article of every catalog, as paths from the root.
     private static func documents() -> [String] {
         let sources = root.appendingPathComponent("Sources")
-        let articles = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let articles =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }
             .filter { $0.pathExtension == "md" && $0.path.contains(".docc/") }
             .map { String($0.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)) } ?? []
@@ -40,7 +42,10 @@ import Testing
             for block in SwiftBlock.all(in: text) {
                 count += 1
                 let home = mirrors.first { lines in block.imports.allSatisfy(lines.contains) && block.isContained(in: lines) }
-                #expect(home != nil, "\(document) line \(block.line): the block starting `\(block.body.first ?? block.imports.first ?? "")` is not, imports and all, word for word in \(mirrorPaths.joined(separator: " or "))")
+                #expect(
+                    home != nil,
+                    "\(document) line \(block.line): the block starting `\(block.body.first ?? block.imports.first ?? "")` is not, imports and all, word for word in \(mirrorPaths.joined(separator: " or "))"
+                )
             }
         }
         #expect(count >= 10, "the documentation's examples were not found")

@@ -9,12 +9,13 @@
 // `swift test --filter ReadmeTests`.
 
 import Courier
+import CourierTesting
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import CourierTesting
-import Testing
 
 @Test func showsTheFirstPage() async throws {
     let server = StubServer()
@@ -22,7 +23,7 @@ import Testing
     server.route("GET", "/slow", StubResponse.status(200).delayed(by: .seconds(2)))
     server.route("GET", "/down", .failure(.cannotConnectToHost))
 
-    let client = APIClient(baseURL: server.baseURL, session: server.session)    // through URLSession
+    let client = APIClient(baseURL: server.baseURL, session: server.session)  // through URLSession
     // or APIClient(baseURL: server.baseURL, transport: server.transport)       // in memory, faster
     #expect(try await client.send(Movies(page: 1)) == [Movie(id: 1, title: "Alien")])
     #expect(server.requests.first?.url.hasSuffix("/movies?page=1") == true)

@@ -12,6 +12,7 @@
 
 import Courier
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -21,15 +22,16 @@ import CourierCurl
 
 #if COURIER_CURL
 func curl() async throws {
-    let transport = try CurlTransport(configuration: CurlConfiguration(
-        maximumConnectionsPerHost: 64,      // requests in flight per origin; the rest wait in order
-        maximumConnections: 256,            // in all
-        timeout: .seconds(10),              // per request, counted from when it leaves the queue
-        httpVersion: .http1_1               // or .http2 (TLS, ALPN) / .http2PriorKnowledge (h2c, see below)
-    ))
+    let transport = try CurlTransport(
+        configuration: CurlConfiguration(
+            maximumConnectionsPerHost: 64,  // requests in flight per origin; the rest wait in order
+            maximumConnections: 256,  // in all
+            timeout: .seconds(10),  // per request, counted from when it leaves the queue
+            httpVersion: .http1_1  // or .http2 (TLS, ALPN) / .http2PriorKnowledge (h2c, see below)
+        ))
     let client = APIClient(baseURL: URL(string: "http://127.0.0.1:8080/")!, transport: transport)
     let movie = try await client.send(MovieDetail())
-    await transport.shutdown()              // cancels what is in flight, tears libcurl down on its thread
+    await transport.shutdown()  // cancels what is in flight, tears libcurl down on its thread
     show(movie)
 }
 #endif

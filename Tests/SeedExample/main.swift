@@ -6,11 +6,12 @@
 //   error: badStatus(404)
 //   error: decoding
 
+import Courier
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Courier
 
 // Test seam: a URLProtocol that serves canned responses, so no network is needed.
 final class Stub: URLProtocol, @unchecked Sendable {
@@ -26,14 +27,24 @@ final class Stub: URLProtocol, @unchecked Sendable {
     }
     override func stopLoading() {}
 }
-struct Movie: Decodable, Equatable { let id: Int; let title: String }
-struct Movies: Endpoint { let page: Int; var path: String { "movies" }; var query: [String: String] { ["page": "\(page)"] } }
+struct Movie: Decodable, Equatable {
+    let id: Int
+    let title: String
+}
+struct Movies: Endpoint {
+    let page: Int
+    var path: String { "movies" }
+    var query: [String: String] { ["page": "\(page)"] }
+}
 
 let cfg = URLSessionConfiguration.ephemeral
 cfg.protocolClasses = [Stub.self]
 let client = APIClient(baseURL: URL(string: "https://api.example.test")!, session: URLSession(configuration: cfg))
 
-Stub.responder = { req in print("GET", req.url!.absoluteString); return (200, Data(#"[{"id":1,"title":"Alien"}]"#.utf8)) }
+Stub.responder = { req in
+    print("GET", req.url!.absoluteString)
+    return (200, Data(#"[{"id":1,"title":"Alien"}]"#.utf8))
+}
 let movies = try await client.send(Movies(page: 2), as: [Movie].self)
 print(movies.map(\.title))
 Stub.responder = { _ in (404, Data()) }

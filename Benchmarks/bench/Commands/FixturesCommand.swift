@@ -16,7 +16,8 @@ struct FixturesCommand: BenchCommand, Equatable {
 
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
-            overview: "Writes each fixture payload to <dir>/fixtures/<shape> and the movie routes to <dir>/movies/index and <dir>/movies/1, the paths the fixture server serves them at.",
+            overview:
+                "Writes each fixture payload to <dir>/fixtures/<shape> and the movie routes to <dir>/movies/index and <dir>/movies/1, the paths the fixture server serves them at.",
             usage: [synopsis], options: [out]
         )
     }

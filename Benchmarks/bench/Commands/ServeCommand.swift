@@ -35,7 +35,8 @@ struct ServeCommand: BenchCommand, Equatable {
 
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
-            overview: "Runs the fixture server on 127.0.0.1 until the duration is over; its routes: LoadTesting.md in the CourierBench documentation.",
+            overview:
+                "Runs the fixture server on 127.0.0.1 until the duration is over; its routes: LoadTesting.md in the CourierBench documentation.",
             usage: [synopsis], options: [port, duration, workers, serviceTime]
         )
     }
@@ -58,8 +59,9 @@ struct ServeCommand: BenchCommand, Equatable {
         } catch {
             throw ServeFailed(reason: "\(error)")
         }
-        print("Serving \(server.baseURL.absoluteString) for \(seconds) s (try \(server.url("/movies?page=1").absoluteString)); "
-            + "/capacity: \(capacity.workers) workers of \(capacity.serviceTime), \(capacity.requestsPerSecond) requests/s")
+        print(
+            "Serving \(server.baseURL.absoluteString) for \(seconds) s (try \(server.url("/movies?page=1").absoluteString)); "
+                + "/capacity: \(capacity.workers) workers of \(capacity.serviceTime), \(capacity.requestsPerSecond) requests/s")
         try? await Task.sleep(for: .seconds(seconds))
         server.stop()
         return .success

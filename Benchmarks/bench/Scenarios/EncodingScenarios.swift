@@ -22,14 +22,15 @@ enum EncodingScenarios {
                     foundation.dateEncodingStrategy = .iso8601
                 }
                 let bytes = try foundation.encode(document).count
-                var results = try await MicroRunner.measure([
-                    .init(name) { iterations in
-                        for _ in 0..<iterations { blackHole(try courier.encode(document)) }
-                    },
-                    .init("\(name) (baseline: JSONEncoder)") { iterations in
-                        for _ in 0..<iterations { blackHole(try foundation.encode(document)) }
-                    },
-                ], in: context)
+                var results = try await MicroRunner.measure(
+                    [
+                        .init(name) { iterations in
+                            for _ in 0..<iterations { blackHole(try courier.encode(document)) }
+                        },
+                        .init("\(name) (baseline: JSONEncoder)") { iterations in
+                            for _ in 0..<iterations { blackHole(try foundation.encode(document)) }
+                        },
+                    ], in: context)
                 for index in results.indices {
                     results[index].payloadBytesPerOperation = bytes
                     results[index].objectsPerOperation = document.objectCount

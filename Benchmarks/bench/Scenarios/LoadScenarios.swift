@@ -13,18 +13,24 @@ import Foundation
 /// than of JSONDecoder (the decode scenarios measure that).
 enum LoadScenarios {
     private static let page = PayloadSource.generated("one movie") { Payload.make(.tinyObject).json }
-    private static let client = APIClient(baseURL: URL(string: "https://api.example.test")!, transport: InMemoryTransport.constant(body: Data()))
+    private static let client = APIClient(
+        baseURL: URL(string: "https://api.example.test")!, transport: InMemoryTransport.constant(body: Data()))
 
     static var all: [Scenario] {
         [
-            .roundTrip("load/in-memory/closed", sending: MovieDetail(), with: client, over: .inMemory(answering: page),
-                       loop: .closed(concurrency: 32), summary: "32 workers, client over the in-memory transport"),
-            .roundTrip("load/in-memory/open", sending: MovieDetail(), with: client, over: .inMemory(answering: page),
-                       loop: .open(rate: 20_000, concurrency: 32), summary: "20k requests/s, in-memory transport, latency from intended start"),
-            .roundTrip("load/urlsession-stub/closed", sending: MovieDetail(), with: client, over: .urlProtocolStub(answering: page),
-                       loop: .closed(concurrency: 16), summary: "16 workers, URLSession + URLProtocol stub"),
-            .roundTrip("load/urlsession-stub/open", sending: MovieDetail(), with: client, over: .urlProtocolStub(answering: page),
-                       loop: .open(rate: 1_000, concurrency: 16), summary: "1k requests/s, URLSession + URLProtocol stub, latency from intended start"),
+            .roundTrip(
+                "load/in-memory/closed", sending: MovieDetail(), with: client, over: .inMemory(answering: page),
+                loop: .closed(concurrency: 32), summary: "32 workers, client over the in-memory transport"),
+            .roundTrip(
+                "load/in-memory/open", sending: MovieDetail(), with: client, over: .inMemory(answering: page),
+                loop: .open(rate: 20_000, concurrency: 32), summary: "20k requests/s, in-memory transport, latency from intended start"),
+            .roundTrip(
+                "load/urlsession-stub/closed", sending: MovieDetail(), with: client, over: .urlProtocolStub(answering: page),
+                loop: .closed(concurrency: 16), summary: "16 workers, URLSession + URLProtocol stub"),
+            .roundTrip(
+                "load/urlsession-stub/open", sending: MovieDetail(), with: client, over: .urlProtocolStub(answering: page),
+                loop: .open(rate: 1_000, concurrency: 16),
+                summary: "1k requests/s, URLSession + URLProtocol stub, latency from intended start"),
         ] + ([TransportKind.urlSession] + Bench.transports).flatMap(fixtureServerScenarios)
     }
 
@@ -38,10 +44,12 @@ enum LoadScenarios {
             return LocalServer(baseURL: server.baseURL) { server.stop() }
         }
         return [
-            .roundTrip("\(prefix)/closed", sending: MovieDetail(), with: client, over: server,
-                       loop: .closed(concurrency: 16), summary: "16 workers, \(stack) + real HTTP to the embedded fixture server"),
-            .roundTrip("\(prefix)/open", sending: MovieDetail(), with: client, over: server,
-                       loop: .open(rate: 1_000, concurrency: 16), summary: "1k requests/s, \(stack) + real HTTP, latency from intended start"),
+            .roundTrip(
+                "\(prefix)/closed", sending: MovieDetail(), with: client, over: server,
+                loop: .closed(concurrency: 16), summary: "16 workers, \(stack) + real HTTP to the embedded fixture server"),
+            .roundTrip(
+                "\(prefix)/open", sending: MovieDetail(), with: client, over: server,
+                loop: .open(rate: 1_000, concurrency: 16), summary: "1k requests/s, \(stack) + real HTTP, latency from intended start"),
         ]
     }
 }

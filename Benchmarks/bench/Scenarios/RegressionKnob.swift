@@ -1,5 +1,6 @@
 import CourierFixtures
 import Foundation
+
 #if COURIER_REGRESSION_KNOB
 import Synchronization
 #endif

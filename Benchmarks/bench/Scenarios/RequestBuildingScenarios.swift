@@ -21,21 +21,29 @@ enum RequestBuildingScenarios {
         )
         return [
             pair("build/bare-path", "GET movies", BuildShape(path: "movies")),
-            pair("build/query-3", "GET with 3 query items", BuildShape(
-                path: "movies",
-                items: [("page", "2"), ("sort", "title"), ("limit", "50")]
-            )),
-            pair("build/query-20-escaped", "GET with 20 items needing escapes", BuildShape(
-                path: "search/all films",
-                items: (0..<20).map { ("k\($0) é", "a b&c=d+e/f?g #\($0) ü") }
-            )),
+            pair(
+                "build/query-3", "GET with 3 query items",
+                BuildShape(
+                    path: "movies",
+                    items: [("page", "2"), ("sort", "title"), ("limit", "50")]
+                )),
+            pair(
+                "build/query-20-escaped", "GET with 20 items needing escapes",
+                BuildShape(
+                    path: "search/all films",
+                    items: (0..<20).map { ("k\($0) é", "a b&c=d+e/f?g #\($0) ü") }
+                )),
             pair("build/headers-json-body", "POST with 3 headers and a JSON body", post),
             pair("build/json-body-jsonencoder", "the same POST, the client encoding with JSONEncoder", post, encoder: JSONEncoder()),
         ]
     }
 
-    private static func pair(_ name: String, _ summary: String, _ shape: BuildShape, encoder: any RequestEncoder = CourierJSONEncoder()) -> Scenario {
-        .build(name, shape, against: baseURL, encoder: encoder, baseline: JSONEncoder(), judgedBy: .ratio, summary: "\(summary): client vs URLComponents + URLRequest")
+    private static func pair(_ name: String, _ summary: String, _ shape: BuildShape, encoder: any RequestEncoder = CourierJSONEncoder())
+        -> Scenario
+    {
+        .build(
+            name, shape, against: baseURL, encoder: encoder, baseline: JSONEncoder(), judgedBy: .ratio,
+            summary: "\(summary): client vs URLComponents + URLRequest")
     }
 }
 

@@ -139,7 +139,8 @@ extension CapacitySettings {
     public init(_ search: CapacitySearch, transport: String?) {
         self.init(
             objectives: search.objectives.map(\.description), window: search.window.description,
-            minimumRate: search.minimumRate, maximumRate: search.maximumRate, growthFactor: search.growthFactor, precision: search.precision,
+            minimumRate: search.minimumRate, maximumRate: search.maximumRate, growthFactor: search.growthFactor,
+            precision: search.precision,
             stepSeconds: search.step.seconds, warmupSeconds: search.warmup.seconds,
             maximumTimeSeconds: search.maximumTime.seconds, intervalSeconds: search.interval.seconds,
             concurrency: search.concurrency, errorStormShare: search.limits.errorStormShare, transport: transport

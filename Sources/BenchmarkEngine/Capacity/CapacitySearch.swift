@@ -136,19 +136,27 @@ public struct CapacitySearch: Sendable {
         }
         let reason = stop ?? (.converged, nil)
         let elapsed = Double(runner.now() &- started) / 1e9
-        return Outcome(steps: steps, result: Self.result(reason: reason.reason, detail: reason.detail, passing: passing, failing: failing, steps: steps, seconds: elapsed))
+        return Outcome(
+            steps: steps,
+            result: Self.result(
+                reason: reason.reason, detail: reason.detail, passing: passing, failing: failing, steps: steps, seconds: elapsed))
     }
 
     private static func result(
-        reason: CapacityResult.StopReason, detail: String?, passing: CapacityStep?, failing: CapacityStep?, steps: [CapacityStep], seconds: Double
+        reason: CapacityResult.StopReason, detail: String?, passing: CapacityStep?, failing: CapacityStep?, steps: [CapacityStep],
+        seconds: Double
     ) -> CapacityResult {
         var sentences: [String] = []
         switch reason {
         case .converged: break
-        case .maximumRateSustained: sentences.append("Every step passed up to the maximum rate, \(rate(passing?.targetRate ?? 0)): the server sustains at least that.")
-        case .failedAtMinimumRate: sentences.append("The first step, at the minimum rate of \(rate(failing?.targetRate ?? 0)), already failed.")
+        case .maximumRateSustained:
+            sentences.append(
+                "Every step passed up to the maximum rate, \(rate(passing?.targetRate ?? 0)): the server sustains at least that.")
+        case .failedAtMinimumRate:
+            sentences.append("The first step, at the minimum rate of \(rate(failing?.targetRate ?? 0)), already failed.")
         case .timeLimit: sentences.append("The time allowed ran out before the search converged.")
-        case .interrupted: sentences.append("Interrupted after \(steps.count) step\(steps.count == 1 ? "" : "s"); the step in progress was discarded.")
+        case .interrupted:
+            sentences.append("Interrupted after \(steps.count) step\(steps.count == 1 ? "" : "s"); the step in progress was discarded.")
         case .stepFailed: sentences.append("Stopped: \(detail ?? "a step could not run").")
         }
         if let passing { sentences.append("\(rate(passing.targetRate)) met every objective.") }
@@ -158,8 +166,9 @@ public struct CapacitySearch: Sendable {
             switch failing.status {
             case .generatorLimited:
                 limit = .generator
-                sentences.append("At \(rate(failing.targetRate)) the generator could not keep its own schedule\(why): that is the generator's limit, "
-                    + "not the server's, which is at least \(rate(passing?.targetRate ?? 0)) and may be higher.")
+                sentences.append(
+                    "At \(rate(failing.targetRate)) the generator could not keep its own schedule\(why): that is the generator's limit, "
+                        + "not the server's, which is at least \(rate(passing?.targetRate ?? 0)) and may be higher.")
             case .errorStorm, .failed:
                 limit = .server
                 sentences.append("\(rate(failing.targetRate)) did not\(why).")
@@ -174,7 +183,8 @@ public struct CapacitySearch: Sendable {
         result.knee = CapacityResult.Knee(in: steps)
         if let passing {
             result.concurrencyAtMaximum = CapacityResult.Concurrency(
-                rate: passing.achievedRate, meanLatencySeconds: passing.uncorrectedLatency.summary.mean / 1e9, measured: passing.meanInFlight
+                rate: passing.achievedRate, meanLatencySeconds: passing.uncorrectedLatency.summary.mean / 1e9,
+                measured: passing.meanInFlight
             )
         }
         return result

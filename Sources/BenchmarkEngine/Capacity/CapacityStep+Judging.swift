@@ -64,7 +64,10 @@ extension CapacityStep {
         var status: Status
         if errorShare > limits.errorStormShare {
             status = .errorStorm
-            reasons.insert(String(format: "error storm: %.1f%% of requests sent failed (above %.0f%%)", errorShare * 100, limits.errorStormShare * 100), at: 0)
+            reasons.insert(
+                String(
+                    format: "error storm: %.1f%% of requests sent failed (above %.0f%%)", errorShare * 100, limits.errorStormShare * 100),
+                at: 0)
         } else if verdict.passed {
             status = .passed
         } else {

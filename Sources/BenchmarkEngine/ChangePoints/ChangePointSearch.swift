@@ -81,8 +81,8 @@ public struct ChangePointSearch: Sendable, Equatable {
         // Every split leaves two shorter ranges, so this ends after fewer rounds than points.
         while let next = pending.popLast() {
             guard let split = strongestSplit(series, in: next),
-                  let test = StudentTTest(series[next.lowerBound..<split], series[split..<next.upperBound]),
-                  test.pValue <= min(1, configuration.pValue * 10)
+                let test = StudentTTest(series[next.lowerBound..<split], series[split..<next.upperBound]),
+                test.pValue <= min(1, configuration.pValue * 10)
             else { continue }
             found.append(split)
             pending.append(next.lowerBound..<split)
@@ -98,14 +98,17 @@ public struct ChangePointSearch: Sendable, Equatable {
     func strongestSplit(_ series: [Double], in range: Range<Int>) -> Int? {
         guard range.count >= minimumCount else { return nil }
         let first = range.lowerBound
-        var within = 0.0, across = 0.0, beyond = 0.0
+        var within = 0.0
+        var across = 0.0
+        var beyond = 0.0
         for j in (first + 1)..<range.upperBound {
             across += abs(series[first] - series[j])
             for k in (j + 1)..<range.upperBound { beyond += abs(series[j] - series[k]) }
         }
         var best: (split: Int, energy: Double)?
         for split in (first + 1)..<range.upperBound {
-            let p = Double(split - first), q = Double(range.upperBound - split)
+            let p = Double(split - first)
+            let q = Double(range.upperBound - split)
             if split - first >= segment, range.upperBound - split >= segment {
                 let between = 2 * across / (p * q)
                 let left = p > 1 ? 2 * within / (p * (p - 1)) : 0
@@ -114,7 +117,8 @@ public struct ChangePointSearch: Sendable, Equatable {
                 if best.map({ energy > $0.energy }) ?? true { best = (split, energy) }
             }
             // The point at `split` moves from the right side to the left.
-            var toLeft = 0.0, toRight = 0.0
+            var toLeft = 0.0
+            var toRight = 0.0
             for i in first..<split { toLeft += abs(series[i] - series[split]) }
             for j in (split + 1)..<range.upperBound { toRight += abs(series[split] - series[j]) }
             within += toLeft
@@ -131,7 +135,9 @@ public struct ChangePointSearch: Sendable, Equatable {
         // Each round drops one candidate or returns, so it ends within `candidates.count + 1` rounds.
         while true {
             let tested = kept.indices.map { position in
-                change(at: kept[position], in: series, after: position > 0 ? kept[position - 1] : 0, before: position + 1 < kept.count ? kept[position + 1] : series.count)
+                change(
+                    at: kept[position], in: series, after: position > 0 ? kept[position - 1] : 0,
+                    before: position + 1 < kept.count ? kept[position + 1] : series.count)
             }
             let failing = tested.indices.filter { !meetsThresholds(tested[$0]) }
             guard let weakest = failing.max(by: { weaker(tested[$1], than: tested[$0]) }) else {
@@ -159,7 +165,8 @@ public struct ChangePointSearch: Sendable, Equatable {
             var best = (split: placed[position], separation: -Double.infinity)
             for split in (lower + 1)...(upper - 1) {
                 leftSum += series[split - 1]
-                let p = Double(split - lower), q = Double(upper - split)
+                let p = Double(split - lower)
+                let q = Double(upper - split)
                 let difference = leftSum / p - (total - leftSum) / q
                 let separation = p * q / (p + q) * difference * difference
                 if separation > best.separation { best = (split, separation) }
@@ -192,9 +199,10 @@ public struct ChangePointSearch: Sendable, Equatable {
     /// each side; `nil` when a side is shorter than the minimum segment.
     private func change(at index: Int, in series: [Double], after lower: Int, before upper: Int) -> ChangePoint? {
         let reach = window / 2
-        let start = max(lower, index - reach), end = min(upper, index + reach)
+        let start = max(lower, index - reach)
+        let end = min(upper, index + reach)
         guard index - start >= segment, end - index >= segment,
-              let test = StudentTTest(series[start..<index], series[index..<end])
+            let test = StudentTTest(series[start..<index], series[index..<end])
         else { return nil }
         return ChangePoint(index: index, meanBefore: test.meanBefore, meanAfter: test.meanAfter, pValue: test.pValue)
     }

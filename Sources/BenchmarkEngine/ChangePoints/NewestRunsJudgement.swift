@@ -64,7 +64,9 @@ extension ChangePointSearch {
         let start = max(lastChange, older.count - max(configuration.window, 2))
         let segment = max(2, configuration.minimumSegment)
         guard older.count - start >= segment else {
-            return unknown("\(older.count - start) earlier point\(older.count - start == 1 ? "" : "s") at this level: the judgement needs at least \(segment)", referenceCount: older.count - start)
+            return unknown(
+                "\(older.count - start) earlier point\(older.count - start == 1 ? "" : "s") at this level: the judgement needs at least \(segment)",
+                referenceCount: older.count - start)
         }
         guard let test = StudentTTest(series[start..<older.count], series[older.count...]) else {
             return unknown("too few points for a t-test", referenceCount: older.count - start)

@@ -18,7 +18,8 @@ struct StudentTTest: Sendable, Equatable {
     /// The test of `before` against `after`; `nil` when there are too few points for a variance
     /// (fewer than three in all, or an empty side).
     init?(_ before: ArraySlice<Double>, _ after: ArraySlice<Double>) {
-        let left = Moments(before), right = Moments(after)
+        let left = Moments(before)
+        let right = Moments(after)
         guard left.count > 0, right.count > 0, left.count + right.count > 2 else { return nil }
         meanBefore = left.mean
         meanAfter = right.mean
@@ -51,7 +52,8 @@ struct StudentTTest: Sendable, Equatable {
 
     /// The |t| whose two-sided p-value is `pValue`, by bisection: the p-value falls as |t| grows.
     static func criticalValue(pValue: Double, degreesOfFreedom: Double) -> Double {
-        var low = 0.0, high = 1e6
+        var low = 0.0
+        var high = 1e6
         for _ in 0..<200 {
             if high - low <= 1e-9 * high { break }
             let middle = (low + high) / 2

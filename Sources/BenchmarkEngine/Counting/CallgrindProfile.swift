@@ -46,7 +46,8 @@ struct CallgrindProfile: Equatable {
     /// Cycles by the model CodSpeed and iai-callgrind use: an L1 hit costs 1, a last-level hit 5 and
     /// a miss of both (RAM) 35; `nil` without the cache simulation's events.
     var estimatedCycles: UInt64? {
-        let firstLevel = ["I1mr", "D1mr", "D1mw"], lastLevel = ["ILmr", "DLmr", "DLmw"]
+        let firstLevel = ["I1mr", "D1mr", "D1mw"]
+        let lastLevel = ["ILmr", "DLmr", "DLmw"]
         guard (firstLevel + lastLevel + ["Dr", "Dw"]).allSatisfy({ events[$0] != nil }) else { return nil }
         let sum = { (names: [String]) in names.reduce(UInt64(0)) { $0 &+ events[$1, default: 0] } }
         let accesses = sum(["Ir", "Dr", "Dw"])

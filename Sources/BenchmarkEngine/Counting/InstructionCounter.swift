@@ -1,7 +1,8 @@
+import Foundation
+
 #if COURIER_VALGRIND
 import CValgrind
 #endif
-import Foundation
 
 /// Counts what a measured region executes, in a process that runs under
 /// `valgrind --tool=callgrind --instr-atstart=no` (`bench run --instructions` starts its workers so).
@@ -71,7 +72,9 @@ public struct InstructionCounter: Sendable {
     /// Runs `body` once uninstrumented and once counted, to warm it up and size the batch by what
     /// that one operation executed, then counts one batch and returns its totals and size; an
     /// operation past ``countedOnce`` batches returns its warm-up's count as a batch of one.
-    func count(_ label: String, _ body: (_ iterations: Int) async throws -> Void) async throws -> (profile: CallgrindProfile, operations: Int) {
+    func count(_ label: String, _ body: (_ iterations: Int) async throws -> Void) async throws -> (
+        profile: CallgrindProfile, operations: Int
+    ) {
         #if COURIER_VALGRIND
         try await body(1)
         courier_callgrind_start_instrumentation()
@@ -144,9 +147,11 @@ public enum InstructionCountingError: Error, Equatable, CustomStringConvertible 
     /// One line for the console.
     public var description: String {
         switch self {
-        case .notCompiledIn: "this build cannot count instructions: it was built without the Valgrind trait (on Linux, build with the default traits, or add --traits Valgrind)"
+        case .notCompiledIn:
+            "this build cannot count instructions: it was built without the Valgrind trait (on Linux, build with the default traits, or add --traits Valgrind)"
         case .notUnderValgrind: "instructions are counted only in a process running under valgrind --tool=callgrind"
-        case .suspended(let label): "'\(label)' suspended and resumed on another thread: only operations that run without suspending can be counted"
+        case .suspended(let label):
+            "'\(label)' suspended and resumed on another thread: only operations that run without suspending can be counted"
         case .noDump(let label): "callgrind wrote no statistics for '\(label)'"
         case .unreadableDump(let file, let reason): "callgrind's output \(file) is unreadable: \(reason)"
         }

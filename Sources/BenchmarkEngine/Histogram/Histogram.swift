@@ -54,7 +54,7 @@ public struct Histogram: Sendable, Equatable {
             throw .invalidLowestDiscernibleValue(lowestDiscernibleValue)
         }
         guard highestTrackableValue <= UInt64(Int64.max),
-              lowestDiscernibleValue <= highestTrackableValue / 2
+            lowestDiscernibleValue <= highestTrackableValue / 2
         else {
             throw .invalidHighestTrackableValue(highest: highestTrackableValue, lowest: lowestDiscernibleValue)
         }
@@ -163,8 +163,9 @@ public struct Histogram: Sendable, Equatable {
     /// - Throws: ``HistogramError/incompatibleLayout(_:)`` as ``merge(_:)`` does.
     mutating func subtract(_ other: Histogram) throws(HistogramError) {
         guard hasSameLayout(as: other) else {
-            throw .incompatibleLayout("(\(lowestDiscernibleValue), \(highestTrackableValue), \(significantDigits)) vs "
-                + "(\(other.lowestDiscernibleValue), \(other.highestTrackableValue), \(other.significantDigits))")
+            throw .incompatibleLayout(
+                "(\(lowestDiscernibleValue), \(highestTrackableValue), \(significantDigits)) vs "
+                    + "(\(other.lowestDiscernibleValue), \(other.highestTrackableValue), \(other.significantDigits))")
         }
         guard other.storedTotalCount != 0 else { return }
         var lowestIndex = -1

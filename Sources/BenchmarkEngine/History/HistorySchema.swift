@@ -54,7 +54,7 @@ enum HistorySchema {
             """,
             "CREATE INDEX figures_by_scenario ON figures(scenario, figure)",
             "CREATE INDEX runs_by_time ON runs(started_at, id)",
-        ],
+        ]
     ]
 
     /// The version this build writes.

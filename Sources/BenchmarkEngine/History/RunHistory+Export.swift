@@ -31,12 +31,14 @@ extension RunHistory {
                 let exported: [[String: Any]] = try runs.map { run in
                     var entry = try Self.object(JSONReportWriter.render(value: run))
                     entry["scenarios"] = try (points[run.id] ?? []).map { point in
-                        ["name": point.scenario, "figures": point.figures, "result": try Self.object(Data(point.resultJSON.utf8))] as [String: Any]
+                        ["name": point.scenario, "figures": point.figures, "result": try Self.object(Data(point.resultJSON.utf8))]
+                            as [String: Any]
                     }
                     return entry
                 }
                 let document: [String: Any] = ["schemaVersion": Self.currentSchemaVersion, "runs": exported]
-                var data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                var data = try JSONSerialization.data(
+                    withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 data.append(UInt8(ascii: "\n"))
                 return data
             } catch {

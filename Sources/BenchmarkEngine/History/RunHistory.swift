@@ -85,7 +85,10 @@ public struct RunHistory: Sendable {
             for (position, entry) in entries.enumerated() {
                 try connection.run(
                     "INSERT INTO scenarios (run, position, name, kind, result_json) VALUES (?, ?, ?, ?, ?)",
-                    [.integer(run), .integer(Int64(position)), .text(entry.result.name), .text(entry.result.kind.rawValue), .text(entry.json)]
+                    [
+                        .integer(run), .integer(Int64(position)), .text(entry.result.name), .text(entry.result.kind.rawValue),
+                        .text(entry.json),
+                    ]
                 )
                 for (figure, value) in entry.figures.sorted(by: { $0.key < $1.key }) {
                     try connection.run(
@@ -123,12 +126,16 @@ public struct RunHistory: Sendable {
         let runs = try runs(where: "r.id IN (SELECT run FROM scenarios WHERE name = ?)", [.text(scenario)], on: connection)
         var figures: [Int64: [String: Double]] = [:]
         for (run, figure, value) in try connection.query(
-            "SELECT run, figure, value FROM figures WHERE scenario = ?", [.text(scenario)], read: { row in (row.integer(0) ?? 0, row.text(1) ?? "", row.real(2) ?? .nan) }
+            "SELECT run, figure, value FROM figures WHERE scenario = ?", [.text(scenario)],
+            read: { row in (row.integer(0) ?? 0, row.text(1) ?? "", row.real(2) ?? .nan) }
         ) {
             figures[run, default: [:]][figure] = value
         }
         var entries: [Int64: String] = [:]
-        for (run, json) in try connection.query("SELECT run, result_json FROM scenarios WHERE name = ?", [.text(scenario)], read: { row in (row.integer(0) ?? 0, row.text(1) ?? "") }) {
+        for (run, json) in try connection.query(
+            "SELECT run, result_json FROM scenarios WHERE name = ?", [.text(scenario)],
+            read: { row in (row.integer(0) ?? 0, row.text(1) ?? "") })
+        {
             entries[run] = json
         }
         return runs.map { run in
@@ -148,7 +155,9 @@ public struct RunHistory: Sendable {
         return connection
     }
 
-    private func runs(where condition: String, _ values: [SQLiteValue], on existing: SQLiteConnection? = nil) throws(HistoryError) -> [HistoryRun] {
+    private func runs(where condition: String, _ values: [SQLiteValue], on existing: SQLiteConnection? = nil) throws(HistoryError)
+        -> [HistoryRun]
+    {
         let connection: SQLiteConnection
         if let existing { connection = existing } else { connection = try connect() }
         return try connection.query(
@@ -170,9 +179,13 @@ public struct RunHistory: Sendable {
     }
 
     /// Each scenario with its stored JSON entry and figures.
-    private func scenarioEntries(of report: Report, reportJSON: Data?) throws(HistoryError) -> [(result: ScenarioResult, json: String, figures: [String: Double])] {
+    private func scenarioEntries(of report: Report, reportJSON: Data?) throws(HistoryError) -> [(
+        result: ScenarioResult, json: String, figures: [String: Double]
+    )] {
         var original: [String: [String: Any]] = [:]
-        if let reportJSON, let top = try? JSONSerialization.jsonObject(with: reportJSON) as? [String: Any], let scenarios = top["scenarios"] as? [[String: Any]] {
+        if let reportJSON, let top = try? JSONSerialization.jsonObject(with: reportJSON) as? [String: Any],
+            let scenarios = top["scenarios"] as? [[String: Any]]
+        {
             for entry in scenarios {
                 if let name = entry["name"] as? String { original[name] = entry }
             }

@@ -52,7 +52,9 @@ final class SQLiteConnection {
     }
 
     /// The rows `sql` returns, each read by `read`.
-    func query<Row>(_ sql: String, _ values: [SQLiteValue] = [], read: (SQLiteRow) throws(HistoryError) -> Row) throws(HistoryError) -> [Row] {
+    func query<Row>(_ sql: String, _ values: [SQLiteValue] = [], read: (SQLiteRow) throws(HistoryError) -> Row) throws(HistoryError)
+        -> [Row]
+    {
         var prepared: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &prepared, nil) == SQLITE_OK, let statement = prepared else {
             throw failure()
@@ -60,12 +62,13 @@ final class SQLiteConnection {
         defer { sqlite3_finalize(statement) }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
-            let status: Int32 = switch value {
-            case .integer(let number): sqlite3_bind_int64(statement, index, number)
-            case .real(let number): sqlite3_bind_double(statement, index, number)
-            case .text(let text): sqlite3_bind_text(statement, index, text, -1, courier_sqlite_transient())
-            case .null: sqlite3_bind_null(statement, index)
-            }
+            let status: Int32 =
+                switch value {
+                case .integer(let number): sqlite3_bind_int64(statement, index, number)
+                case .real(let number): sqlite3_bind_double(statement, index, number)
+                case .text(let text): sqlite3_bind_text(statement, index, text, -1, courier_sqlite_transient())
+                case .null: sqlite3_bind_null(statement, index)
+                }
             guard status == SQLITE_OK else { throw failure() }
         }
         var rows: [Row] = []

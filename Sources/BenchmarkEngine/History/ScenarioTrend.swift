@@ -50,7 +50,8 @@ public struct ScenarioTrend: Sendable, Equatable {
         var partners: Set<String> = []
         for name in names {
             guard let newest = try history.series(of: name).last,
-                  let entry = try? JSONSerialization.jsonObject(with: Data(newest.resultJSON.utf8)) as? [String: Any] else { continue }
+                let entry = try? JSONSerialization.jsonObject(with: Data(newest.resultJSON.utf8)) as? [String: Any]
+            else { continue }
             for key in ["comparison", "counts"] {
                 if let baseline = (entry[key] as? [String: Any])?["baseline"] as? String { partners.insert(baseline) }
             }

@@ -38,11 +38,15 @@ public enum LoadRunner {
             warmUp.rate = nil
             warmUp.stages = []
             warmUp.maximumRequests = configuration.warmupRequests
-            _ = try await drive(warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), operation)
+            _ = try await drive(
+                warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), operation
+            )
         }
 
         let before = context.allocations?.snapshot()
-        let run = try await drive(configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress, operation)
+        let run = try await drive(
+            configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress,
+            operation)
         let tally = run.total
 
         var result = ScenarioResult(
@@ -130,7 +134,9 @@ public enum LoadRunner {
             var encoder = IntervalEncoder(template: template)
             var sampler = GeneratorSampler(intervalNanoseconds: intervalNanoseconds)
             while !Task.isCancelled {
-                sampler.sample(now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(), start: schedule.start)
+                sampler.sample(
+                    now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(),
+                    start: schedule.start)
                 do throws(HistogramError) {
                     try encoder.absorb(from: recorder, progress: progress, intervalSeconds: intervalSeconds)
                 } catch {
@@ -138,7 +144,8 @@ public enum LoadRunner {
                 }
                 try? await Task.sleep(nanoseconds: samplingNanoseconds)
             }
-            sampler.sample(now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(), start: schedule.start)
+            sampler.sample(
+                now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(), start: schedule.start)
             return .success((encoder, sampler))
         }
         // The hard stop counts from the schedule's start; from the call while no worker has run.
@@ -168,8 +175,9 @@ public enum LoadRunner {
         recorder.closeAll(below: count)
         try encoder.absorb(from: recorder, progress: progress, intervalSeconds: intervalSeconds)
         let scheduled = schedule.scheduled(untilElapsed: elapsed)
-        let series = try assembleTimeSeries(encoder, sampler: sampler, schedule: schedule, scheduled: scheduled, intervals: count, covering: covered,
-                                            intervalNanoseconds: intervalNanoseconds)
+        let series = try assembleTimeSeries(
+            encoder, sampler: sampler, schedule: schedule, scheduled: scheduled, intervals: count, covering: covered,
+            intervalNanoseconds: intervalNanoseconds)
         // Stamped now from the monotonic clock's distance to the start, so that setting the wall
         // clock during the run cannot move the series.
         let startMicroseconds = Platform.unixMicroseconds() &- Int64(clamping: (Platform.monotonicNanoseconds() &- start) / 1_000)

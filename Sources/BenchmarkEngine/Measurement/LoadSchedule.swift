@@ -60,7 +60,8 @@ final class LoadSchedule: Sendable {
         let limit = max(0, configuration.maximumRequests ?? .max)
         if !configuration.stages.isEmpty {
             isOpenLoop = true
-            let ramp = RateRamp(startRate: configuration.rate ?? 0, stages: configuration.stages, durationNanoseconds: configuration.durationNanoseconds)
+            let ramp = RateRamp(
+                startRate: configuration.rate ?? 0, stages: configuration.stages, durationNanoseconds: configuration.durationNanoseconds)
             self.ramp = ramp
             let due = Self.slotsDue(integral: ramp.totalDue)
             slots = shard.slots(ofTotal: min(limit, due))

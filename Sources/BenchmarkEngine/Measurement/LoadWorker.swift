@@ -124,7 +124,9 @@ final class LoadWorker: Sendable {
     /// as `inFlightClass` (a timeout when the runner gives up on it at the hard stop: it has run past
     /// its timeout), a slot it was waiting for as missed. Its figures are handed to the recorder;
     /// what comes back is its own: how late its timers fired, and how many slots it took late.
-    func stop(at now: UInt64, countingInFlightAs inFlightClass: String = RequestOutcome.timeoutClass) -> (wakeLateness: Histogram, lateStarts: Int) {
+    func stop(at now: UInt64, countingInFlightAs inFlightClass: String = RequestOutcome.timeoutClass) -> (
+        wakeLateness: Histogram, lateStarts: Int
+    ) {
         state.withLock { state in
             state.isStopped = true
             switch state.phase {

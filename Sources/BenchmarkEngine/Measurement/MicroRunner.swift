@@ -73,7 +73,9 @@ public enum MicroRunner {
 
     /// Counts each operation's instructions in turn (Callgrind's counts need no alternation: nothing
     /// of the machine's mood reaches them), with no time figures, which under Valgrind mean nothing.
-    private static func count(_ operations: [Operation], in context: ScenarioContext, with counter: InstructionCounter) async throws -> [ScenarioResult] {
+    private static func count(_ operations: [Operation], in context: ScenarioContext, with counter: InstructionCounter) async throws
+        -> [ScenarioResult]
+    {
         var results: [ScenarioResult] = []
         for operation in operations {
             let (profile, batch) = try await counter.count(operation.name, operation.body)
@@ -87,7 +89,9 @@ public enum MicroRunner {
     }
 
     /// Sets `result`'s allocation figures from two passes of `batch` operations.
-    private static func countAllocations(of operation: Operation, batch: Int, into result: inout ScenarioResult, counter: AllocationCounter?) async throws {
+    private static func countAllocations(
+        of operation: Operation, batch: Int, into result: inout ScenarioResult, counter: AllocationCounter?
+    ) async throws {
         guard let counter else { return }
         // jemalloc's counts are the process's: a runtime or progress thread that allocates
         // during the pass lands in it. Another thread's allocation only ever adds, and the

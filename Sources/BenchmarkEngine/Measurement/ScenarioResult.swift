@@ -103,7 +103,8 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
             return result
         }
         if ours.samples.count == theirs.samples.count, ours.samples.allSatisfy({ $0 > 0 }),
-           let ratios = SampleStatistics(zip(theirs.samples, ours.samples).map { $0 / $1 }) {
+            let ratios = SampleStatistics(zip(theirs.samples, ours.samples).map { $0 / $1 })
+        {
             result.comparison = Comparison(baseline: baseline.name, speedup: ratios.median, pairedRatios: ratios)
         } else {
             result.comparison = Comparison(baseline: baseline.name, speedup: theirs.median / ours.median, pairedRatios: nil)

@@ -19,28 +19,33 @@ extension ServiceLevelObjective {
         case "p":
             let digits = scanner.take { $0.isNumber || $0 == "." }
             guard let value = Double(digits), (0...100).contains(value), !digits.hasPrefix("."), !digits.hasSuffix(".") else {
-                throw ObjectiveSyntaxError(text: text, offset: metricStart, length: max(1, scanner.offset - metricStart),
-                                           problem: "a percentile is p followed by a number from 0 to 100, such as p99 or p99.9")
+                throw ObjectiveSyntaxError(
+                    text: text, offset: metricStart, length: max(1, scanner.offset - metricStart),
+                    problem: "a percentile is p followed by a number from 0 to 100, such as p99 or p99.9")
             }
             metric = .percentile(value)
         default:
-            throw ObjectiveSyntaxError(text: text, offset: metricStart, length: max(1, scanner.offset - metricStart),
-                                       problem: name.isEmpty ? "expected a metric: p50…p99.99, max, mean, errors or rate"
-                                           : "unknown metric '\(name)' (expected p50…p99.99, max, mean, errors or rate)")
+            throw ObjectiveSyntaxError(
+                text: text, offset: metricStart, length: max(1, scanner.offset - metricStart),
+                problem: name.isEmpty
+                    ? "expected a metric: p50…p99.99, max, mean, errors or rate"
+                    : "unknown metric '\(name)' (expected p50…p99.99, max, mean, errors or rate)")
         }
         scanner.skipSpaces()
         let operatorStart = scanner.offset
         let symbols = scanner.take { "<>=!".contains($0) }
         guard let comparison = Comparison(rawValue: symbols) else {
-            throw ObjectiveSyntaxError(text: text, offset: operatorStart, length: max(1, symbols.count),
-                                       problem: "expected a comparison: <, <=, > or >=")
+            throw ObjectiveSyntaxError(
+                text: text, offset: operatorStart, length: max(1, symbols.count),
+                problem: "expected a comparison: <, <=, > or >=")
         }
         scanner.skipSpaces()
         let valueStart = scanner.offset
         let digits = scanner.take { $0.isNumber || $0 == "." }
         guard let number = Double(digits), !digits.hasPrefix("."), !digits.hasSuffix(".") else {
-            throw ObjectiveSyntaxError(text: text, offset: valueStart, length: max(1, digits.count),
-                                       problem: metric.isLatency ? "expected a duration such as 50ms" : "expected a percentage such as 0.1%")
+            throw ObjectiveSyntaxError(
+                text: text, offset: valueStart, length: max(1, digits.count),
+                problem: metric.isLatency ? "expected a duration such as 50ms" : "expected a percentage such as 0.1%")
         }
         scanner.skipSpaces()
         let unitStart = scanner.offset
@@ -49,26 +54,32 @@ extension ServiceLevelObjective {
         if metric.isLatency {
             let scales: [String: Double] = ["ns": 1, "us": 1e3, "µs": 1e3, "ms": 1e6, "s": 1e9]
             guard let scale = scales[unit] else {
-                throw ObjectiveSyntaxError(text: text, offset: unitStart, length: max(1, unit.count),
-                                           problem: unit.isEmpty ? "a duration needs a unit: ns, us, ms or s" : "unknown unit '\(unit)' (expected ns, us, ms or s)")
+                throw ObjectiveSyntaxError(
+                    text: text, offset: unitStart, length: max(1, unit.count),
+                    problem: unit.isEmpty ? "a duration needs a unit: ns, us, ms or s" : "unknown unit '\(unit)' (expected ns, us, ms or s)"
+                )
             }
             threshold = number * scale
         } else {
             guard unit == "%" else {
-                throw ObjectiveSyntaxError(text: text, offset: unitStart, length: max(1, unit.count),
-                                           problem: "\(metric) is a percentage: write it with %, such as \(metric == .rate ? "99%" : "0.1%")")
+                throw ObjectiveSyntaxError(
+                    text: text, offset: unitStart, length: max(1, unit.count),
+                    problem: "\(metric) is a percentage: write it with %, such as \(metric == .rate ? "99%" : "0.1%")")
             }
             guard number <= 100 else {
-                throw ObjectiveSyntaxError(text: text, offset: valueStart, length: digits.count + 1, problem: "a percentage is at most 100%")
+                throw ObjectiveSyntaxError(
+                    text: text, offset: valueStart, length: digits.count + 1, problem: "a percentage is at most 100%")
             }
             threshold = number / 100
         }
         scanner.skipSpaces()
         guard scanner.isAtEnd else {
-            throw ObjectiveSyntaxError(text: text, offset: scanner.offset, length: scanner.remaining, problem: "unexpected text after the objective")
+            throw ObjectiveSyntaxError(
+                text: text, offset: scanner.offset, length: scanner.remaining, problem: "unexpected text after the objective")
         }
-        self.init(metric: metric, comparison: comparison, threshold: threshold,
-                  expression: String(text.filter { !$0.isWhitespace }))
+        self.init(
+            metric: metric, comparison: comparison, threshold: threshold,
+            expression: String(text.filter { !$0.isWhitespace }))
     }
 }
 

@@ -74,7 +74,8 @@ private struct RollingWindow {
 
     mutating func add(_ interval: TimeSeries.Interval) throws(HistogramError) {
         let latency = try Histogram(encoded: interval.latency.histogram)
-        latest = WindowFigures(latency: latency, outcomes: interval.outcomes, startSeconds: interval.startSeconds, durationSeconds: interval.durationSeconds)
+        latest = WindowFigures(
+            latency: latency, outcomes: interval.outcomes, startSeconds: interval.startSeconds, durationSeconds: interval.durationSeconds)
         added += 1
         if var sum {
             if slides, members.count == length {
@@ -154,21 +155,25 @@ private struct Judge {
     func verdicts(window: ObjectiveWindow) -> [ObjectiveVerdict] {
         zip(objectives, tallies).map { objective, tally in
             if objective.metric == .rate, !isOpenLoop {
-                return ObjectiveVerdict(objective: objective, status: .notApplicable, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
-                                        note: "rate is the share of the schedule sent; a closed loop has no schedule")
+                return ObjectiveVerdict(
+                    objective: objective, status: .notApplicable, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
+                    note: "rate is the share of the schedule sent; a closed loop has no schedule")
             }
             let worst = tally.worst.map {
-                ObjectiveVerdict.WindowValue(startSeconds: $0.figures.startSeconds, durationSeconds: $0.figures.durationSeconds, value: $0.value)
+                ObjectiveVerdict.WindowValue(
+                    startSeconds: $0.figures.startSeconds, durationSeconds: $0.figures.durationSeconds, value: $0.value)
             }
             guard tally.judged > 0 else {
                 // Nothing to judge: no request was due (rate) or sent (the others).
                 let status: ObjectiveVerdict.Status = objective.metric == .rate ? .notApplicable : .failed
-                return ObjectiveVerdict(objective: objective, status: status, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
-                                        note: objective.metric == .rate ? "no request was due" : "no request was sent")
+                return ObjectiveVerdict(
+                    objective: objective, status: status, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
+                    note: objective.metric == .rate ? "no request was due" : "no request was sent")
             }
             let measured = window == .whole ? tally.decided : tally.worst?.value
-            return ObjectiveVerdict(objective: objective, status: tally.breached == 0 ? .passed : .failed, measured: measured, worst: worst,
-                                    windowsJudged: tally.judged, windowsBreached: tally.breached)
+            return ObjectiveVerdict(
+                objective: objective, status: tally.breached == 0 ? .passed : .failed, measured: measured, worst: worst,
+                windowsJudged: tally.judged, windowsBreached: tally.breached)
         }
     }
 }

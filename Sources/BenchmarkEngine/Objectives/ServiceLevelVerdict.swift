@@ -55,7 +55,10 @@ public struct ObjectiveVerdict: Codable, Sendable, Equatable {
     @ExplicitNull public var note: String? = nil
 
     /// A verdict on `objective`.
-    public init(objective: ServiceLevelObjective, status: Status, measured: Double?, worst: WindowValue?, windowsJudged: Int, windowsBreached: Int, note: String? = nil) {
+    public init(
+        objective: ServiceLevelObjective, status: Status, measured: Double?, worst: WindowValue?, windowsJudged: Int, windowsBreached: Int,
+        note: String? = nil
+    ) {
         self.objective = objective.expression
         metric = objective.metric.description
         comparison = objective.comparison.rawValue

@@ -68,7 +68,8 @@ public enum BaselineError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let name, let available):
-            "no baseline named '\(name)'" + (available.isEmpty ? " (none saved yet: bench baseline save NAME)" : " (saved: \(available.joined(separator: ", ")))")
+            "no baseline named '\(name)'"
+                + (available.isEmpty ? " (none saved yet: bench baseline save NAME)" : " (saved: \(available.joined(separator: ", ")))")
         case .invalidName(let name):
             "'\(name)' is not a valid baseline name (letters, digits, '.', '_' and '-', not starting with '.')"
         }

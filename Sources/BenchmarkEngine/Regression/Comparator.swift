@@ -36,7 +36,8 @@ public enum Comparator {
     public static func compare(
         baseline: Report, current: Report, accepting accepted: Set<String> = [], thresholds: (String) -> Thresholds
     ) -> [MetricComparison] {
-        let partners = Set((baseline.scenarios + current.scenarios).flatMap { [$0.comparison?.baseline, $0.counts?.baseline].compactMap { $0 } })
+        let partners = Set(
+            (baseline.scenarios + current.scenarios).flatMap { [$0.comparison?.baseline, $0.counts?.baseline].compactMap { $0 } })
         let old = Dictionary(baseline.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(current.scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var names = current.scenarios.map(\.name)
@@ -81,72 +82,107 @@ public enum Comparator {
         )
     }
 
-    private static func micro(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {
+    private static func micro(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison]
+    {
         var rows: [MetricComparison] = []
         if before.counts != nil || after.counts != nil {
             let byRatio = after.counts?.ratiosAreJudged == true ? after.counts?.baseline : nil
             if let partner = byRatio {
-                rows.append(counted(name, metric: "instructions ÷ \(partner)", before.counts?.instructionRatio, after.counts?.instructionRatio, limits.instructions, limits))
+                rows.append(
+                    counted(
+                        name, metric: "instructions ÷ \(partner)", before.counts?.instructionRatio, after.counts?.instructionRatio,
+                        limits.instructions, limits))
                 if before.counts?.estimatedCycleRatio != nil || after.counts?.estimatedCycleRatio != nil {
-                    rows.append(counted(name, metric: "est. cycles ÷ \(partner)", before.counts?.estimatedCycleRatio, after.counts?.estimatedCycleRatio, limits.estimatedCycles, limits))
+                    rows.append(
+                        counted(
+                            name, metric: "est. cycles ÷ \(partner)", before.counts?.estimatedCycleRatio, after.counts?.estimatedCycleRatio,
+                            limits.estimatedCycles, limits))
                 }
             }
-            rows.append(counted(name, metric: "instructions/op", before.counts?.instructionsPerOperation, after.counts?.instructionsPerOperation, limits.instructions, limits, failing: byRatio == nil))
+            rows.append(
+                counted(
+                    name, metric: "instructions/op", before.counts?.instructionsPerOperation, after.counts?.instructionsPerOperation,
+                    limits.instructions, limits, failing: byRatio == nil))
             if before.counts?.estimatedCyclesPerOperation != nil || after.counts?.estimatedCyclesPerOperation != nil {
-                rows.append(counted(name, metric: "est. cycles/op", before.counts?.estimatedCyclesPerOperation, after.counts?.estimatedCyclesPerOperation, limits.estimatedCycles, limits, failing: byRatio == nil))
+                rows.append(
+                    counted(
+                        name, metric: "est. cycles/op", before.counts?.estimatedCyclesPerOperation,
+                        after.counts?.estimatedCyclesPerOperation, limits.estimatedCycles, limits, failing: byRatio == nil))
             }
         }
         // With exact counts on both sides, a time can warn but never fail.
-        let timeLimits = before.counts != nil && after.counts != nil
-            ? Thresholds(mallocsPerOperation: limits.mallocsPerOperation, bytesPerOperation: limits.bytesPerOperation, time: limits.time, failingTime: .infinity, load: limits.load)
+        let timeLimits =
+            before.counts != nil && after.counts != nil
+            ? Thresholds(
+                mallocsPerOperation: limits.mallocsPerOperation, bytesPerOperation: limits.bytesPerOperation, time: limits.time,
+                failingTime: .infinity, load: limits.load)
             : limits
         let isPaired = before.comparison != nil && after.comparison != nil
         if let old = before.comparison, let new = after.comparison {
-            rows.append(speed(
-                name, metric: "speedup vs \(new.baseline)", higherIsBetter: true,
-                old.speedup, new.speedup, old.pairedRatios?.medianInterval, new.pairedRatios?.medianInterval, timeLimits
-            ))
+            rows.append(
+                speed(
+                    name, metric: "speedup vs \(new.baseline)", higherIsBetter: true,
+                    old.speedup, new.speedup, old.pairedRatios?.medianInterval, new.pairedRatios?.medianInterval, timeLimits
+                ))
         }
         if !isPaired || after.comparison?.timeIsJudged == true,
-           let old = before.nanosecondsPerOperation, let new = after.nanosecondsPerOperation {
-            rows.append(speed(
-                name, metric: "median ns/op", higherIsBetter: false,
-                old.median, new.median, old.medianInterval, new.medianInterval, timeLimits
-            ))
+            let old = before.nanosecondsPerOperation, let new = after.nanosecondsPerOperation
+        {
+            rows.append(
+                speed(
+                    name, metric: "median ns/op", higherIsBetter: false,
+                    old.median, new.median, old.medianInterval, new.medianInterval, timeLimits
+                ))
         }
-        rows.append(allocations(name, metric: "mallocs/op", before.mallocsPerOperation, after.mallocsPerOperation, allowing: { _ in limits.mallocsPerOperation }) { change, limit in
-            if change >= limit { return (.regression, "+\(format(change)) ≥ \(format(limit)) per op") }
-            if change <= -limit { return (.improvement, "\(format(change)) per op") }
-            return (.withinNoise, "counts are exact; change \(format(change))")
-        })
-        rows.append(allocations(name, metric: "bytes/op", before.bytesAllocatedPerOperation, after.bytesAllocatedPerOperation, allowing: { max(16, $0 * limits.bytesPerOperation) }) { change, limit in
-            if change > limit { return (.regression, "+\(format(change)) B > \(format(limit)) B") }
-            if change < -limit { return (.improvement, "\(format(change)) B") }
-            return (.withinNoise, "within \(format(limit)) B")
-        })
+        rows.append(
+            allocations(
+                name, metric: "mallocs/op", before.mallocsPerOperation, after.mallocsPerOperation,
+                allowing: { _ in limits.mallocsPerOperation }
+            ) { change, limit in
+                if change >= limit { return (.regression, "+\(format(change)) ≥ \(format(limit)) per op") }
+                if change <= -limit { return (.improvement, "\(format(change)) per op") }
+                return (.withinNoise, "counts are exact; change \(format(change))")
+            })
+        rows.append(
+            allocations(
+                name, metric: "bytes/op", before.bytesAllocatedPerOperation, after.bytesAllocatedPerOperation,
+                allowing: { max(16, $0 * limits.bytesPerOperation) }
+            ) { change, limit in
+                if change > limit { return (.regression, "+\(format(change)) B > \(format(limit)) B") }
+                if change < -limit { return (.improvement, "\(format(change)) B") }
+                return (.withinNoise, "within \(format(limit)) B")
+            })
         return rows
     }
 
-    private static func load(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison] {
+    private static func load(_ name: String, _ before: ScenarioResult, _ after: ScenarioResult, _ limits: Thresholds) -> [MetricComparison]
+    {
         var rows: [MetricComparison] = []
         func warn(_ metric: String, higherIsBetter: Bool, _ old: Double?, _ new: Double?) {
             guard let old, let new, old > 0 else {
-                rows.append(MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: .notComparable, reason: "unavailable in one run"))
+                rows.append(
+                    MetricComparison(
+                        scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new,
+                        verdict: .notComparable, reason: "unavailable in one run"))
                 return
             }
             let change = new / old - 1
             let worse = higherIsBetter ? change < -limits.load : change > limits.load
             let better = higherIsBetter ? change > limits.load : change < -limits.load
             let verdict: MetricComparison.Verdict = worse ? .warning : better ? .improvement : .withinNoise
-            rows.append(MetricComparison(
-                scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict,
-                reason: "load tolerance \(percent(limits.load))", noiseBand: MetricComparison.NoiseBand(lower: -limits.load, upper: limits.load)
-            ))
+            rows.append(
+                MetricComparison(
+                    scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict,
+                    reason: "load tolerance \(percent(limits.load))",
+                    noiseBand: MetricComparison.NoiseBand(lower: -limits.load, upper: limits.load)
+                ))
         }
         if before.targetRate == nil {
             warn("requests/s", higherIsBetter: true, before.operationsPerSecond, after.operationsPerSecond)
         }
-        warn("p99 latency ns", higherIsBetter: false, before.latency.map { Double($0.summary.p99) }, after.latency.map { Double($0.summary.p99) })
+        warn(
+            "p99 latency ns", higherIsBetter: false, before.latency.map { Double($0.summary.p99) },
+            after.latency.map { Double($0.summary.p99) })
         warn("mallocs/request", higherIsBetter: false, before.mallocsPerOperation, after.mallocsPerOperation)
         return rows
     }
@@ -169,7 +205,10 @@ public enum Comparator {
         let change = new / old - 1
         let limit = finePercent(tolerance)
         if !failing, abs(change) > tolerance {
-            return row(change > 0 ? .warning : .improvement, "\(change > 0 ? "+" : "")\(finePercent(change)): judged by its ratio, since the work it shares with its partner moves with the build")
+            return row(
+                change > 0 ? .warning : .improvement,
+                "\(change > 0 ? "+" : "")\(finePercent(change)): judged by its ratio, since the work it shares with its partner moves with the build"
+            )
         }
         if change > tolerance { return row(.regression, "+\(finePercent(change)) > \(limit)") }
         if change < -tolerance {
@@ -187,7 +226,9 @@ public enum Comparator {
     ) -> MetricComparison {
         let band = speedBand(higherIsBetter: higherIsBetter, old, oldInterval, newInterval, tolerance: limits.time)
         let row = { (verdict: MetricComparison.Verdict, reason: String) in
-            MetricComparison(scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict, reason: reason, noiseBand: band)
+            MetricComparison(
+                scenario: name, metric: metric, higherIsBetter: higherIsBetter, baseline: old, current: new, verdict: verdict,
+                reason: reason, noiseBand: band)
         }
         guard old > 0 else { return row(.notComparable, "baseline is zero") }
         // Positive when the current run is slower, whichever way the metric points.
@@ -195,7 +236,8 @@ public enum Comparator {
         guard abs(slowdown) > limits.time else { return row(.withinNoise, "within \(percent(limits.time))") }
         guard let oldInterval, let newInterval else {
             // Without samples there is no noise to weigh the change against: never more than a warning.
-            return row(slowdown > 0 ? .warning : .improvement, "\(percent(abs(slowdown))) \(slowdown > 0 ? "slower" : "faster"), noise unknown")
+            return row(
+                slowdown > 0 ? .warning : .improvement, "\(percent(abs(slowdown))) \(slowdown > 0 ? "slower" : "faster"), noise unknown")
         }
         guard !oldInterval.overlaps(newInterval) else { return row(.withinNoise, "intervals of the medians overlap") }
         if slowdown < 0 { return row(.improvement, "\(percent(-slowdown)) faster, beyond the noise") }
@@ -212,7 +254,8 @@ public enum Comparator {
         guard old > 0 else { return nil }
         // The slowdown is `old / new - 1` when higher is better, so a tolerance t allows new from
         // old / (1 + t) to old / (1 - t), the latter without bound once t reaches 1.
-        var band = higherIsBetter
+        var band =
+            higherIsBetter
             ? MetricComparison.NoiseBand(lower: 1 / (1 + tolerance) - 1, upper: tolerance < 1 ? 1 / (1 - tolerance) - 1 : nil)
             : MetricComparison.NoiseBand(lower: -tolerance, upper: tolerance)
         if let oldInterval, let newInterval {
@@ -230,12 +273,16 @@ public enum Comparator {
         judge: (_ change: Double, _ allowance: Double) -> (MetricComparison.Verdict, String)
     ) -> MetricComparison {
         guard let old, let new else {
-            return MetricComparison(scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: .notComparable, reason: "unavailable (no jemalloc) in one run")
+            return MetricComparison(
+                scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: .notComparable,
+                reason: "unavailable (no jemalloc) in one run")
         }
         let limit = allowance(old)
         let (verdict, reason) = judge(new - old, limit)
         let band = old > 0 ? MetricComparison.NoiseBand(lower: -limit / old, upper: limit / old) : nil
-        return MetricComparison(scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: verdict, reason: reason, noiseBand: band)
+        return MetricComparison(
+            scenario: name, metric: metric, higherIsBetter: false, baseline: old, current: new, verdict: verdict, reason: reason,
+            noiseBand: band)
     }
 
     static func format(_ value: Double) -> String {

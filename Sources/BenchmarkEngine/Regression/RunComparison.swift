@@ -51,12 +51,14 @@ public struct RunComparison: Codable, Sendable, Equatable {
         if a.cpuModel != b.cpuModel { differences.append("CPU \(a.cpuModel ?? "unknown") vs \(b.cpuModel ?? "unknown")") }
         if a.cpuCount != b.cpuCount { differences.append("\(a.cpuCount) vs \(b.cpuCount) CPUs") }
         if a.operatingSystem.split(separator: " ").first != b.operatingSystem.split(separator: " ").first
-            || a.operatingSystem.split(separator: " ").last != b.operatingSystem.split(separator: " ").last {
+            || a.operatingSystem.split(separator: " ").last != b.operatingSystem.split(separator: " ").last
+        {
             differences.append("\(a.operatingSystem) vs \(b.operatingSystem)")
         }
         if a.buildConfiguration != b.buildConfiguration { differences.append("\(a.buildConfiguration) vs \(b.buildConfiguration) build") }
         if a.allocator != b.allocator { differences.append("allocator \(a.allocator ?? "none") vs \(b.allocator ?? "none")") }
-        return differences.isEmpty ? nil : "baseline and current ran on different machines or builds: " + differences.joined(separator: "; ")
+        return differences.isEmpty
+            ? nil : "baseline and current ran on different machines or builds: " + differences.joined(separator: "; ")
     }
 
     /// A Markdown table for a terminal or a pull-request comment; only rows that changed or could not
@@ -73,7 +75,9 @@ public struct RunComparison: Codable, Sendable, Equatable {
             for row in shown {
                 let change = row.relativeChange.map { String(format: "%+.1f%%", $0 * 100) } ?? "–"
                 let value = { (value: Double?) in value.map(Comparator.format) ?? "–" }
-                lines.append("| \(row.scenario) | \(row.metric) | \(value(row.baseline)) | \(value(row.current)) | \(change) | \(row.verdict.rawValue) | \(row.reason) |")
+                lines.append(
+                    "| \(row.scenario) | \(row.metric) | \(value(row.baseline)) | \(value(row.current)) | \(change) | \(row.verdict.rawValue) | \(row.reason) |"
+                )
             }
             if !all { lines += ["", "\(rows.count - shown.count) more metrics within noise."] }
         }

@@ -31,7 +31,8 @@ public struct Thresholds: Codable, Sendable, Equatable {
 
     /// Thresholds with these values; the defaults are the documented ones.
     public init(
-        mallocsPerOperation: Double = 0.5, bytesPerOperation: Double = 0.02, time: Double = 0.10, failingTime: Double? = nil, load: Double = 0.30,
+        mallocsPerOperation: Double = 0.5, bytesPerOperation: Double = 0.02, time: Double = 0.10, failingTime: Double? = nil,
+        load: Double = 0.30,
         instructions: Double = 0.01, estimatedCycles: Double = 0.02, isTwoSided: Bool = false
     ) {
         self.mallocsPerOperation = mallocsPerOperation
@@ -76,7 +77,8 @@ public struct ThresholdOverrides: Sendable, Equatable {
 
     /// Overrides of the metrics given; the others are left to the comparison.
     public init(
-        mallocsPerOperation: Double? = nil, bytesPerOperation: Double? = nil, time: Double? = nil, failingTime: Double? = nil, load: Double? = nil,
+        mallocsPerOperation: Double? = nil, bytesPerOperation: Double? = nil, time: Double? = nil, failingTime: Double? = nil,
+        load: Double? = nil,
         instructions: Double? = nil, estimatedCycles: Double? = nil, isTwoSided: Bool? = nil
     ) {
         self.mallocsPerOperation = mallocsPerOperation

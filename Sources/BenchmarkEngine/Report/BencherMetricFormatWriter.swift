@@ -30,9 +30,10 @@ public enum BencherMetricFormatWriter {
     static func metrics(of report: Report) -> [String: [String: Metric]] {
         var benchmarks: [String: [String: Metric]] = [:]
         for result in report.scenarios where benchmarks[result.name] == nil {
-            benchmarks[result.name] = Dictionary(uniqueKeysWithValues: ExportedMeasure.readings(of: result).map { measure, reading in
-                (measure.name, Metric(value: reading.value, lowerValue: reading.lower, upperValue: reading.upper))
-            })
+            benchmarks[result.name] = Dictionary(
+                uniqueKeysWithValues: ExportedMeasure.readings(of: result).map { measure, reading in
+                    (measure.name, Metric(value: reading.value, lowerValue: reading.lower, upperValue: reading.upper))
+                })
         }
         return benchmarks
     }

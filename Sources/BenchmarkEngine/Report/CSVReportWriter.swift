@@ -59,8 +59,13 @@ public enum CSVReportWriter {
 
     /// The CSV text, lines ending in `\n`.
     public static func render(_ report: Report) -> String {
-        table.render(report.scenarios, then: report.failedScenarios.map { failure in
-            ["scenario": failure.name, "status": "failed", "failure_cause": failure.cause.rawValue, "failure_reason": failure.reason, "failure_log": failure.log ?? ""]
-        })
+        table.render(
+            report.scenarios,
+            then: report.failedScenarios.map { failure in
+                [
+                    "scenario": failure.name, "status": "failed", "failure_cause": failure.cause.rawValue, "failure_reason": failure.reason,
+                    "failure_log": failure.log ?? "",
+                ]
+            })
     }
 }

@@ -25,16 +25,19 @@ public enum CapacitySummary {
 
     private static func cells(_ step: CapacityStep) -> [String] {
         let latency = step.latency.summary
-        let errors = step.outcomes.sent > 0 ? String(format: "%.2f%%", Double(step.outcomes.failed) / Double(step.outcomes.sent) * 100) : "–"
-        let verdict = switch step.status {
-        case .passed: "pass"
-        case .failed: "FAIL"
-        case .errorStorm: "FAIL (error storm)"
-        case .generatorLimited: "FAIL (generator limit)"
-        }
+        let errors =
+            step.outcomes.sent > 0 ? String(format: "%.2f%%", Double(step.outcomes.failed) / Double(step.outcomes.sent) * 100) : "–"
+        let verdict =
+            switch step.status {
+            case .passed: "pass"
+            case .failed: "FAIL"
+            case .errorStorm: "FAIL (error storm)"
+            case .generatorLimited: "FAIL (generator limit)"
+            }
         return [
             String(step.number), step.phase.rawValue, rate(step.targetRate), rate(step.achievedRate),
-            SummaryTable.duration(Double(latency.p50)), SummaryTable.duration(Double(latency.p99)), SummaryTable.duration(Double(latency.p999)),
+            SummaryTable.duration(Double(latency.p50)), SummaryTable.duration(Double(latency.p99)),
+            SummaryTable.duration(Double(latency.p999)),
             errors, step.meanInFlight.map { String(format: "%.1f", $0) } ?? "–",
             verdict + (step.reasons.first.map { ": \($0)" } ?? ""),
         ]
@@ -71,17 +74,21 @@ public enum CapacitySummary {
         let result = report.result
         var lines = [result.explanation]
         if let knee = result.knee {
-            lines.append("Knee: \(rate(knee.rate))/s, where p99 (\(SummaryTable.duration(Double(knee.p99Nanoseconds)))) starts to climb: the slope of log p99 over log rate grows most there.")
+            lines.append(
+                "Knee: \(rate(knee.rate))/s, where p99 (\(SummaryTable.duration(Double(knee.p99Nanoseconds)))) starts to climb: the slope of log p99 over log rate grows most there."
+            )
         }
         if let concurrency = result.concurrencyAtMaximum {
             let measured = concurrency.measured.map { String(format: "%.2f measured", $0) } ?? "not measured"
             let computed = String(format: "%.2f", concurrency.littlesLaw)
-            lines.append("In flight at the maximum: \(measured), \(computed) by Little's law "
-                + "(\(rate(concurrency.rate))/s × \(SummaryTable.duration(concurrency.meanLatencySeconds * 1e9)) mean latency).")
+            lines.append(
+                "In flight at the maximum: \(measured), \(computed) by Little's law "
+                    + "(\(rate(concurrency.rate))/s × \(SummaryTable.duration(concurrency.meanLatencySeconds * 1e9)) mean latency).")
         }
         let settings = report.settings
-        lines.append("\(report.steps.count) steps of \(seconds(settings.warmupSeconds)) warm-up + \(seconds(settings.stepSeconds)) measured, "
-            + "in \(seconds(result.searchSeconds)).")
+        lines.append(
+            "\(report.steps.count) steps of \(seconds(settings.warmupSeconds)) warm-up + \(seconds(settings.stepSeconds)) measured, "
+                + "in \(seconds(result.searchSeconds)).")
         return lines
     }
 
@@ -96,6 +103,8 @@ public enum CapacitySummary {
 
     /// `2 min 13 s`, `12 s`.
     private static func seconds(_ value: Double) -> String {
-        value >= 60 ? String(format: "%d min %d s", Int(value) / 60, Int(value) % 60) : String(format: value == value.rounded() ? "%.0f s" : "%.1f s", value)
+        value >= 60
+            ? String(format: "%d min %d s", Int(value) / 60, Int(value) % 60)
+            : String(format: value == value.rounded() ? "%.0f s" : "%.1f s", value)
     }
 }

@@ -31,11 +31,17 @@ public struct ExportedMeasure: Sendable {
         ExportedMeasure(name: "latency-p50", unit: "ns", isSmallerBetter: true) { $0.latency.map { Reading(Double($0.summary.p50)) } },
         ExportedMeasure(name: "latency-p99", unit: "ns", isSmallerBetter: true) { $0.latency.map { Reading(Double($0.summary.p99)) } },
         // A counted run's clock ran under Valgrind: no throughput to speak of.
-        ExportedMeasure(name: "throughput", unit: "ops/s", isSmallerBetter: false) { $0.counts == nil ? Reading($0.operationsPerSecond) : nil },
+        ExportedMeasure(name: "throughput", unit: "ops/s", isSmallerBetter: false) {
+            $0.counts == nil ? Reading($0.operationsPerSecond) : nil
+        },
         ExportedMeasure(name: "allocations", unit: "mallocs/op", isSmallerBetter: true) { $0.mallocsPerOperation.map { Reading($0) } },
         ExportedMeasure(name: "allocated-bytes", unit: "B/op", isSmallerBetter: true) { $0.bytesAllocatedPerOperation.map { Reading($0) } },
-        ExportedMeasure(name: "instructions", unit: "instructions/op", isSmallerBetter: true) { $0.counts.map { Reading($0.instructionsPerOperation) } },
-        ExportedMeasure(name: "estimated-cycles", unit: "cycles/op", isSmallerBetter: true) { $0.counts?.estimatedCyclesPerOperation.map { Reading($0) } },
+        ExportedMeasure(name: "instructions", unit: "instructions/op", isSmallerBetter: true) {
+            $0.counts.map { Reading($0.instructionsPerOperation) }
+        },
+        ExportedMeasure(name: "estimated-cycles", unit: "cycles/op", isSmallerBetter: true) {
+            $0.counts?.estimatedCyclesPerOperation.map { Reading($0) }
+        },
         ExportedMeasure(name: "speedup", unit: "x", isSmallerBetter: false) { result in
             result.comparison.map { Reading($0.speedup, lower: $0.pairedRatios?.p25, upper: $0.pairedRatios?.p75) }
         },

@@ -39,8 +39,10 @@ public enum IntervalLogWriter {
             let offset = Double(timeSeries.startUnixMicroseconds - base) / 1e6
             for interval in timeSeries.intervals {
                 let histograms = [("corrected", interval.latency), ("uncorrected", interval.uncorrectedLatency)]
-                for case let (kind, latency?) in histograms {
-                    let times = String(format: "%.3f,%.3f,%.3f", offset + interval.startSeconds, interval.durationSeconds, Double(latency.summary.max) / 1e6)
+                for case (let kind, let latency?) in histograms {
+                    let times = String(
+                        format: "%.3f,%.3f,%.3f", offset + interval.startSeconds, interval.durationSeconds,
+                        Double(latency.summary.max) / 1e6)
                     lines.append("Tag=\(prefix)\(kind),\(times),\(latency.histogram)")
                 }
             }

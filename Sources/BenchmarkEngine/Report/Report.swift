@@ -50,7 +50,8 @@ public struct Report: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schemaVersion, runID, startedAt, environment, commandLine, isQuick, scenarios, failedScenarios, baselineComparison, load, shards
+        case schemaVersion, runID, startedAt, environment, commandLine, isQuick, scenarios, failedScenarios, baselineComparison, load,
+            shards
     }
 
     /// Decodes a report, taking one without `failedScenarios` (written before failures were

@@ -32,7 +32,9 @@ extension ReportError {
             _ = try JSONSerialization.jsonObject(with: data)
         } catch {
             let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-            if let range = text.range(of: "character "), let offset = Int(text[range.upperBound...].prefix { $0.isNumber }), offset <= data.count {
+            if let range = text.range(of: "character "), let offset = Int(text[range.upperBound...].prefix { $0.isNumber }),
+                offset <= data.count
+            {
                 let before = data.prefix(offset)
                 let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
                 let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1

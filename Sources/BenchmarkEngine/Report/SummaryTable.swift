@@ -15,77 +15,90 @@ public struct SummaryTable: Sendable {
         var sections: [String] = []
         let counted = report.scenarios.filter { $0.counts != nil }
         if !counted.isEmpty {
-            sections.append(Self.table(
-                header: ["scenario", "instructions/op", "est. cycles/op", "instr. × baseline", "mallocs/op", "bytes/op"],
-                rows: counted.map { result in
-                    [
-                        result.name,
-                        // In full: a 1% gate needs every digit.
-                        result.counts.map { String(format: "%.1f", $0.instructionsPerOperation) } ?? "–",
-                        result.counts?.estimatedCyclesPerOperation.map { String(format: "%.1f", $0) } ?? "–",
-                        result.counts?.instructionRatio.map { String(format: "%.3fx", $0) } ?? "",
-                        Self.allocation(result.mallocsPerOperation),
-                        Self.allocation(result.bytesAllocatedPerOperation),
-                    ]
-                }
-            ) + "\nCounted under Callgrind (--instructions); estimated cycles = L1 hits + 5·LL hits + 35·RAM hits. Load scenarios are not counted.")
+            sections.append(
+                Self.table(
+                    header: ["scenario", "instructions/op", "est. cycles/op", "instr. × baseline", "mallocs/op", "bytes/op"],
+                    rows: counted.map { result in
+                        [
+                            result.name,
+                            // In full: a 1% gate needs every digit.
+                            result.counts.map { String(format: "%.1f", $0.instructionsPerOperation) } ?? "–",
+                            result.counts?.estimatedCyclesPerOperation.map { String(format: "%.1f", $0) } ?? "–",
+                            result.counts?.instructionRatio.map { String(format: "%.3fx", $0) } ?? "",
+                            Self.allocation(result.mallocsPerOperation),
+                            Self.allocation(result.bytesAllocatedPerOperation),
+                        ]
+                    }
+                )
+                    + "\nCounted under Callgrind (--instructions); estimated cycles = L1 hits + 5·LL hits + 35·RAM hits. Load scenarios are not counted."
+            )
         }
         let micro = report.scenarios.filter { $0.kind == .micro && $0.counts == nil }
         if !micro.isEmpty {
-            sections.append(Self.table(
-                header: ["scenario", "samples", "median/op", "p25–p75", "ops/s", "mallocs/op", "bytes/op", "MB/s", "vs baseline"],
-                rows: micro.map { result in
-                    let time = result.nanosecondsPerOperation
-                    return [
-                        result.name,
-                        time.map { String($0.count) } ?? "–",
-                        time.map { Self.duration($0.median) } ?? "–",
-                        time.map { "\(Self.duration($0.p25))–\(Self.duration($0.p75))" } ?? "–",
-                        Self.count(result.operationsPerSecond),
-                        Self.allocation(result.mallocsPerOperation),
-                        Self.allocation(result.bytesAllocatedPerOperation),
-                        result.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "",
-                        result.comparison.map { String(format: "%.2fx", $0.speedup) } ?? "",
-                    ]
-                }
-            ))
+            sections.append(
+                Self.table(
+                    header: ["scenario", "samples", "median/op", "p25–p75", "ops/s", "mallocs/op", "bytes/op", "MB/s", "vs baseline"],
+                    rows: micro.map { result in
+                        let time = result.nanosecondsPerOperation
+                        return [
+                            result.name,
+                            time.map { String($0.count) } ?? "–",
+                            time.map { Self.duration($0.median) } ?? "–",
+                            time.map { "\(Self.duration($0.p25))–\(Self.duration($0.p75))" } ?? "–",
+                            Self.count(result.operationsPerSecond),
+                            Self.allocation(result.mallocsPerOperation),
+                            Self.allocation(result.bytesAllocatedPerOperation),
+                            result.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "",
+                            result.comparison.map { String(format: "%.2fx", $0.speedup) } ?? "",
+                        ]
+                    }
+                ))
         }
         let load = report.scenarios.filter { $0.kind == .load }
         if !load.isEmpty {
-            sections.append(Self.table(
-                header: ["scenario", "workers", "rate/s", "requests", "errors", "p50", "p90", "p99", "p99.9", "max", "mallocs/req", "bytes/req"],
-                rows: load.map { result in
-                    let latency = result.latency?.summary
-                    let errors = result.outcomes?.failed ?? 0
-                    // A ramp's target changes; what was due is the schedule, so it stands as the target.
-                    let target = result.stages == nil ? result.targetRate : result.outcomes.map { Double($0.scheduled) / max(result.durationSeconds, 1e-9) }
-                    let rate = target.map { "\(Self.count(result.operationsPerSecond)) of \(Self.count($0))" }
-                    return [
-                        result.name,
-                        result.concurrency.map(String.init) ?? "–",
-                        rate ?? Self.count(result.operationsPerSecond),
-                        String(result.operations),
-                        String(errors),
-                        latency.map { Self.duration(Double($0.p50)) } ?? "–",
-                        latency.map { Self.duration(Double($0.p90)) } ?? "–",
-                        latency.map { Self.duration(Double($0.p99)) } ?? "–",
-                        latency.map { Self.duration(Double($0.p999)) } ?? "–",
-                        latency.map { Self.duration(Double($0.max)) } ?? "–",
-                        Self.allocation(result.mallocsPerOperation),
-                        Self.allocation(result.bytesAllocatedPerOperation),
-                    ]
-                }
-            ))
+            sections.append(
+                Self.table(
+                    header: [
+                        "scenario", "workers", "rate/s", "requests", "errors", "p50", "p90", "p99", "p99.9", "max", "mallocs/req",
+                        "bytes/req",
+                    ],
+                    rows: load.map { result in
+                        let latency = result.latency?.summary
+                        let errors = result.outcomes?.failed ?? 0
+                        // A ramp's target changes; what was due is the schedule, so it stands as the target.
+                        let target =
+                            result.stages == nil
+                            ? result.targetRate : result.outcomes.map { Double($0.scheduled) / max(result.durationSeconds, 1e-9) }
+                        let rate = target.map { "\(Self.count(result.operationsPerSecond)) of \(Self.count($0))" }
+                        return [
+                            result.name,
+                            result.concurrency.map(String.init) ?? "–",
+                            rate ?? Self.count(result.operationsPerSecond),
+                            String(result.operations),
+                            String(errors),
+                            latency.map { Self.duration(Double($0.p50)) } ?? "–",
+                            latency.map { Self.duration(Double($0.p90)) } ?? "–",
+                            latency.map { Self.duration(Double($0.p99)) } ?? "–",
+                            latency.map { Self.duration(Double($0.p999)) } ?? "–",
+                            latency.map { Self.duration(Double($0.max)) } ?? "–",
+                            Self.allocation(result.mallocsPerOperation),
+                            Self.allocation(result.bytesAllocatedPerOperation),
+                        ]
+                    }
+                ))
             sections += load.compactMap(Self.missedRate)
             sections += load.compactMap(Self.serviceLevel)
             if let shards = report.shards { sections.append(Self.merged(shards, label: report.load?.runLabel)) }
         }
         if !report.failedScenarios.isEmpty {
-            sections.append(Self.table(
-                header: ["scenario", "failed", "why", "standard error"],
-                rows: report.failedScenarios.map { [Self.cell($0.name), $0.cause.rawValue, Self.cell($0.reason), $0.log.map(Self.cell) ?? "–"] },
-                leftAligned: [0, 1, 2, 3]
-            ))
+            sections.append(
+                Self.table(
+                    header: ["scenario", "failed", "why", "standard error"],
+                    rows: report.failedScenarios.map {
+                        [Self.cell($0.name), $0.cause.rawValue, Self.cell($0.reason), $0.log.map(Self.cell) ?? "–"]
+                    },
+                    leftAligned: [0, 1, 2, 3]
+                ))
         }
         if !report.environment.jemallocLinked {
             sections.append("Allocation figures unavailable (n/a): built without jemalloc. Install libjemalloc-dev and rebuild.")
@@ -117,16 +130,23 @@ public struct SummaryTable: Sendable {
         guard let verdict = result.serviceLevel else { return nil }
         let broken = verdict.breaches.count
         let outcome = verdict.passed ? "**passed**" : "**FAILED** (\(broken) of \(verdict.objectives.count) broken)"
-        let window = verdict.window == "whole" ? "the whole run" : verdict.window == "interval" ? "each interval" : "every \(verdict.window) window"
+        let window =
+            verdict.window == "whole" ? "the whole run" : verdict.window == "interval" ? "each interval" : "every \(verdict.window) window"
         let rows = verdict.objectives.map { objective -> [String] in
-            let worst = objective.worst.map { "\(value($0.value, unit: objective.unit)) at \(seconds($0.startSeconds))–\(seconds($0.startSeconds + $0.durationSeconds))" }
-            let status = switch objective.status {
-            case .passed: "passed"
-            case .failed: objective.windowsJudged > 1 ? "FAILED in \(objective.windowsBreached) of \(objective.windowsJudged)" : "FAILED"
-            case .notApplicable: "does not apply"
+            let worst = objective.worst.map {
+                "\(value($0.value, unit: objective.unit)) at \(seconds($0.startSeconds))–\(seconds($0.startSeconds + $0.durationSeconds))"
             }
-            return [objective.objective, objective.measured.map { value($0, unit: objective.unit) } ?? "–", worst ?? "–",
-                    status + (objective.note.map { ": \($0)" } ?? "")]
+            let status =
+                switch objective.status {
+                case .passed: "passed"
+                case .failed:
+                    objective.windowsJudged > 1 ? "FAILED in \(objective.windowsBreached) of \(objective.windowsJudged)" : "FAILED"
+                case .notApplicable: "does not apply"
+                }
+            return [
+                objective.objective, objective.measured.map { value($0, unit: objective.unit) } ?? "–", worst ?? "–",
+                status + (objective.note.map { ": \($0)" } ?? ""),
+            ]
         }
         return "Service-level objectives of \(result.name), judged over \(window): \(outcome)\n\n"
             + table(header: ["objective", "measured", "worst interval", "verdict"], rows: rows, leftAligned: [0, 3])
@@ -149,14 +169,17 @@ public struct SummaryTable: Sendable {
             ([header] + rows).map { $0[column].count }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
-            "| " + zip(cells, widths).enumerated().map { index, pair in
-                let padding = String(repeating: " ", count: pair.1 - pair.0.count)
-                return leftAligned.contains(index) ? pair.0 + padding : padding + pair.0
-            }.joined(separator: " | ") + " |"
+            "| "
+                + zip(cells, widths).enumerated().map { index, pair in
+                    let padding = String(repeating: " ", count: pair.1 - pair.0.count)
+                    return leftAligned.contains(index) ? pair.0 + padding : padding + pair.0
+                }.joined(separator: " | ") + " |"
         }
-        let rule = "|" + widths.enumerated().map { index, width in
-            leftAligned.contains(index) ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
-        }.joined(separator: "|") + "|"
+        let rule =
+            "|"
+            + widths.enumerated().map { index, width in
+                leftAligned.contains(index) ? String(repeating: "-", count: width + 2) : String(repeating: "-", count: width + 1) + ":"
+            }.joined(separator: "|") + "|"
         return ([line(header), rule] + rows.map(line)).joined(separator: "\n")
     }
 

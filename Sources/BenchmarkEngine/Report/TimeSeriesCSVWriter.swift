@@ -25,7 +25,10 @@ public enum TimeSeriesCSVWriter {
         ("errors", { String($0.interval.outcomes.failed) }),
         ("errors_by_class", { Table.errors($0.interval.outcomes.errors) }),
         ("rate_per_s", { format($0.interval.achievedRate) }),
-        ("scheduled_rate_per_s", { $0.interval.durationSeconds > 0 ? format(Double($0.interval.outcomes.scheduled) / $0.interval.durationSeconds) : nil }),
+        (
+            "scheduled_rate_per_s",
+            { $0.interval.durationSeconds > 0 ? format(Double($0.interval.outcomes.scheduled) / $0.interval.durationSeconds) : nil }
+        ),
         ("in_flight_mean", { $0.interval.meanInFlight.map(format) }),
         ("generator_cpu_share", { $0.interval.generatorCPU.map(format) }),
         ("latency_p50_ns", { String($0.interval.latency.summary.p50) }),
@@ -42,7 +45,9 @@ public enum TimeSeriesCSVWriter {
     public static func render(_ report: Report) -> String? {
         let rows = report.scenarios.flatMap { scenario in
             (scenario.timeSeries?.intervals ?? []).enumerated().map { index, interval in
-                Row(scenario: scenario.name, index: index, startUnixMicroseconds: scenario.timeSeries?.startUnixMicroseconds ?? 0, interval: interval)
+                Row(
+                    scenario: scenario.name, index: index, startUnixMicroseconds: scenario.timeSeries?.startUnixMicroseconds ?? 0,
+                    interval: interval)
             }
         }
         return rows.isEmpty ? nil : table.render(rows)

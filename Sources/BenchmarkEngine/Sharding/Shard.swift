@@ -60,7 +60,8 @@ public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
         let index = try container.decode(Int.self, forKey: .index)
         let count = try container.decode(Int.self, forKey: .count)
         guard count >= 1, (0..<count).contains(index) else {
-            throw DecodingError.dataCorruptedError(forKey: .index, in: container, debugDescription: "shard \(index)/\(count) is not one of \(count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .index, in: container, debugDescription: "shard \(index)/\(count) is not one of \(count)")
         }
         self.init(validIndex: index, count: count)
     }

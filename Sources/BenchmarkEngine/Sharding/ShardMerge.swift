@@ -53,7 +53,8 @@ public struct ShardMerge: Sendable {
         let start = ordered.map(\.plan.scheduleStartedAt).min() ?? 0
         let end = ordered.map { $0.plan.scheduleStartedAt + $0.result.durationSeconds }.max() ?? start
         let sent = ordered.reduce(0) { $0 + $1.outcomes.sent }
-        var result = ScenarioResult(name: reference.result.name, kind: .load, operations: sent, warmupOperations: 0, durationSeconds: end - start)
+        var result = ScenarioResult(
+            name: reference.result.name, kind: .load, operations: sent, warmupOperations: 0, durationSeconds: end - start)
         result.concurrency = ordered.reduce(0) { $0 + ($1.result.concurrency ?? 0) }
         result.targetRate = reference.plan.rate.map { _ in ordered.reduce(0) { $0 + ($1.result.targetRate ?? 0) } }
         result.stages = reference.result.stages
@@ -61,7 +62,9 @@ public struct ShardMerge: Sendable {
         result.uncorrectedLatency = try Self.merge(ordered, \.result.uncorrectedLatency)
         result.mallocsPerOperation = Self.perRequest(ordered, \.result.mallocsPerOperation)
         result.bytesAllocatedPerOperation = Self.perRequest(ordered, \.result.bytesAllocatedPerOperation)
-        let outcomes = ordered.reduce(into: ScenarioResult.Outcomes(scheduled: 0, sent: 0, succeeded: 0, errors: [:])) { $0.add($1.outcomes) }
+        let outcomes = ordered.reduce(into: ScenarioResult.Outcomes(scheduled: 0, sent: 0, succeeded: 0, errors: [:])) {
+            $0.add($1.outcomes)
+        }
         guard outcomes.reconciles else {
             throw .unreconciled(source: "the merged run", detail: outcomes.reconciliationDescription)
         }
@@ -83,7 +86,8 @@ public struct ShardMerge: Sendable {
             count: count,
             members: ordered.map {
                 var member = ShardSet.Member(
-                    shard: $0.plan.shard, runID: $0.runID, hostName: $0.hostName, scheduleStartedAt: $0.plan.scheduleStartedAt, outcomes: $0.outcomes
+                    shard: $0.plan.shard, runID: $0.runID, hostName: $0.hostName, scheduleStartedAt: $0.plan.scheduleStartedAt,
+                    outcomes: $0.outcomes
                 )
                 member.lateStartSeconds = $0.plan.lateStartSeconds
                 return member
@@ -100,14 +104,17 @@ public struct ShardMerge: Sendable {
     /// `nil` for a closed loop.
     private static func fullSchedule(of plan: LoadPlan) -> Int? {
         let timeout = Duration(seconds: plan.timeoutSeconds)
-        let configuration = if let stages = plan.stages, !stages.isEmpty {
-            LoadConfiguration(concurrency: plan.concurrency, startRate: plan.rate, stages: stages, maximumRequests: plan.requests, requestTimeout: timeout)
-        } else {
-            LoadConfiguration(
-                concurrency: plan.concurrency, rate: plan.rate, maximumRequests: plan.requests,
-                duration: Duration(seconds: plan.durationSeconds), requestTimeout: timeout
-            )
-        }
+        let configuration =
+            if let stages = plan.stages, !stages.isEmpty {
+                LoadConfiguration(
+                    concurrency: plan.concurrency, startRate: plan.rate, stages: stages, maximumRequests: plan.requests,
+                    requestTimeout: timeout)
+            } else {
+                LoadConfiguration(
+                    concurrency: plan.concurrency, rate: plan.rate, maximumRequests: plan.requests,
+                    duration: Duration(seconds: plan.durationSeconds), requestTimeout: timeout
+                )
+            }
         guard configuration.isOpenLoop else { return nil }
         return LoadSchedule(configuration: configuration).slots
     }
@@ -125,13 +132,18 @@ public struct ShardMerge: Sendable {
         /// Refuses a shard whose run is not `reference`'s: another bench version or another setting.
         func checkSameRun(as reference: ShardReport) throws(ShardMergeError) {
             if toolVersion != reference.toolVersion {
-                throw .differs(setting: "bench version", source: source, value: toolVersion, reference: reference.source, referenceValue: reference.toolVersion)
+                throw .differs(
+                    setting: "bench version", source: source, value: toolVersion, reference: reference.source,
+                    referenceValue: reference.toolVersion)
             }
-            for ((setting, value), (_, referenceValue)) in zip(plan.sharedSettings, reference.plan.sharedSettings) where value != referenceValue {
+            for ((setting, value), (_, referenceValue)) in zip(plan.sharedSettings, reference.plan.sharedSettings)
+            where value != referenceValue {
                 throw .differs(setting: setting, source: source, value: value, reference: reference.source, referenceValue: referenceValue)
             }
             if result.name != reference.result.name {
-                throw .differs(setting: "scenario", source: source, value: result.name, reference: reference.source, referenceValue: reference.result.name)
+                throw .differs(
+                    setting: "scenario", source: source, value: result.name, reference: reference.source,
+                    referenceValue: reference.result.name)
             }
         }
 
@@ -143,7 +155,8 @@ public struct ShardMerge: Sendable {
             }
             let recorded = result.latency?.summary.count ?? 0
             guard recorded == UInt64(max(0, outcomes.sent)) else {
-                throw .unreconciled(source: source, detail: "its latency histogram holds \(recorded) requests, but it sent \(outcomes.sent)")
+                throw .unreconciled(
+                    source: source, detail: "its latency histogram holds \(recorded) requests, but it sent \(outcomes.sent)")
             }
         }
     }
@@ -153,7 +166,7 @@ public struct ShardMerge: Sendable {
             throw .notAShard(source: input.source, reason: "it has no load plan (not written by 'load', or by a bench before shards)")
         }
         guard input.report.scenarios.count == 1, let result = input.report.scenarios.first, result.kind == .load,
-              let outcomes = result.outcomes, result.latency != nil
+            let outcomes = result.outcomes, result.latency != nil
         else {
             throw .notAShard(source: input.source, reason: "it does not hold exactly one load scenario with latency and outcomes")
         }
@@ -164,7 +177,9 @@ public struct ShardMerge: Sendable {
     }
 
     /// The shards' histograms at `path` added together, or `nil` when none has one.
-    private static func merge(_ shards: [ShardReport], _ path: KeyPath<ShardReport, ScenarioResult.Latency?>) throws(ShardMergeError) -> ScenarioResult.Latency? {
+    private static func merge(_ shards: [ShardReport], _ path: KeyPath<ShardReport, ScenarioResult.Latency?>) throws(ShardMergeError)
+        -> ScenarioResult.Latency?
+    {
         var total: Histogram?
         for shard in shards {
             guard let latency = shard[keyPath: path] else { continue }

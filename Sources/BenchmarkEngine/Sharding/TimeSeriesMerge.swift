@@ -22,7 +22,9 @@ struct TimeSeriesMerge {
         var misalignment = 0.0
         for (source, shard) in series {
             guard shard.intervalSeconds == length, length > 0 else {
-                throw .differs(setting: "interval", source: source, value: "\(shard.intervalSeconds) s", reference: first.source, referenceValue: "\(length) s")
+                throw .differs(
+                    setting: "interval", source: source, value: "\(shard.intervalSeconds) s", reference: first.source,
+                    referenceValue: "\(length) s")
             }
             let offset = Double(shard.startUnixMicroseconds - start) / 1e6
             for interval in shard.intervals {
@@ -30,7 +32,8 @@ struct TimeSeriesMerge {
                 let index = Int(position.rounded())
                 misalignment = max(misalignment, abs(position - Double(index)) * length)
                 do {
-                    intervals[index] = try intervals[index].map { try Self.add(interval, to: $0) } ?? Self.placed(interval, at: Double(index) * length)
+                    intervals[index] =
+                        try intervals[index].map { try Self.add(interval, to: $0) } ?? Self.placed(interval, at: Double(index) * length)
                 } catch {
                     throw .unreadableHistogram(source: source, reason: "\(error)")
                 }

@@ -37,7 +37,9 @@ public struct GeneratorLoad: Codable, Sendable, Equatable {
     }
 
     /// The same, with its durations in the units the report stores.
-    package init(cpuSeconds: Double, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int, wakeLateness: LatencySummary?) {
+    package init(
+        cpuSeconds: Double, cpuShare: Double, meanInFlight: Double, peakInFlight: Int, lateStarts: Int, wakeLateness: LatencySummary?
+    ) {
         self.cpuSeconds = cpuSeconds
         self.cpuShare = cpuShare
         self.meanInFlight = meanInFlight

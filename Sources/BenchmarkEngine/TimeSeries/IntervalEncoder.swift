@@ -45,10 +45,11 @@ struct IntervalEncoder: Sendable {
             let interval = Self.encode(tally)
             encoded[index] = interval
             total.absorb(tally)
-            progress.show(IntervalReading(
-                index: index, length: Duration(seconds: intervalSeconds), sent: tally.sent, failed: interval.errors.values.reduce(0, +),
-                p50: Duration(nanoseconds: interval.latency.summary.p50), p99: Duration(nanoseconds: interval.latency.summary.p99)
-            ))
+            progress.show(
+                IntervalReading(
+                    index: index, length: Duration(seconds: intervalSeconds), sent: tally.sent, failed: interval.errors.values.reduce(0, +),
+                    p50: Duration(nanoseconds: interval.latency.summary.p50), p99: Duration(nanoseconds: interval.latency.summary.p99)
+                ))
             recorder.recycle(consume tally)
         }
         while let amendment = amendments.popLast() {

@@ -23,7 +23,7 @@ public struct CacheMiddleware: Middleware {
     public func intercept(_ request: HTTPRequest, context: MiddlewareContext, next: @escaping Next) async throws -> (HTTPResponse, Data) {
         let control = CacheControl(request.headers["Cache-Control"])
         guard request.method.uppercased() == "GET", context.overrides[CacheOverride.self]?.bypassesCache != true,
-              !control.noStore, !request.headers.contains("If-None-Match"), !request.headers.contains("If-Modified-Since")
+            !control.noStore, !request.headers.contains("If-None-Match"), !request.headers.contains("If-Modified-Since")
         else {
             return try await next(request)
         }

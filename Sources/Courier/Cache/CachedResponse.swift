@@ -59,7 +59,8 @@ struct CachedResponse: Sendable {
         for field in notModified.headers where !["content-length", "content-encoding"].contains(field.name.lowercased()) {
             headers[field.name] = field.value
         }
-        return CachedResponse(response: HTTPResponse(statusCode: response.statusCode, headers: headers), body: body, request: request, at: now)
+        return CachedResponse(
+            response: HTTPResponse(statusCode: response.statusCode, headers: headers), body: body, request: request, at: now)
     }
 
     /// Seconds of freshness: `max-age` less the `Age` the response arrived with, else `Expires` less

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -106,7 +107,9 @@ public struct APIClient: Sendable {
 
     /// Sends a built request through the middlewares and returns the response head and body once the
     /// status is a success. `overrides` stand in for an endpoint's ``PolicyOverriding/overrides``.
-    public func data(for request: HTTPRequest, overrides: PolicyOverrides = PolicyOverrides()) async throws(APIError) -> (HTTPResponse, Data) {
+    public func data(for request: HTTPRequest, overrides: PolicyOverrides = PolicyOverrides()) async throws(APIError) -> (
+        HTTPResponse, Data
+    ) {
         let response: HTTPResponse
         let body: Data
         do {

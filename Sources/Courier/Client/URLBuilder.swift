@@ -98,10 +98,11 @@ struct URLBuilder: Sendable {
                             output.pointee = separator
                             separator = UInt8(ascii: "&")
                             output = query.write(entry.name, to: output + 1, end: end)
-                            output = items[entry.position].value?.withUTF8Bytes { value in
-                                output.pointee = UInt8(ascii: "=")
-                                return query.write(value, to: output + 1, end: end)
-                            } ?? output
+                            output =
+                                items[entry.position].value?.withUTF8Bytes { value in
+                                    output.pointee = UInt8(ascii: "=")
+                                    return query.write(value, to: output + 1, end: end)
+                                } ?? output
                         }
                         return output
                     }
@@ -177,7 +178,8 @@ private struct QueryEntry {
             }
             if let base = entries.baseAddress {
                 // One move of the entries after the place, which overlap where they go.
-                UnsafeMutableRawPointer(base + low + 1).copyMemory(from: base + low, byteCount: (index - low) * MemoryLayout<QueryEntry>.stride)
+                UnsafeMutableRawPointer(base + low + 1).copyMemory(
+                    from: base + low, byteCount: (index - low) * MemoryLayout<QueryEntry>.stride)
             }
             entries[low] = entry
         }

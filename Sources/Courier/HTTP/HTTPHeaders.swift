@@ -105,7 +105,7 @@ public struct HTTPHeaders: Sendable, Hashable {
         while true {
             switch (left.next(), right.next()) {
             case (nil, nil): return true
-            case let (x?, y?) where x == y || (isASCIILetter(x) && x | 0x20 == y | 0x20):
+            case (let x?, let y?) where x == y || (isASCIILetter(x) && x | 0x20 == y | 0x20):
                 continue
             default: return false
             }

@@ -93,11 +93,12 @@ public struct InvalidFieldError: Error, Sendable, Hashable, CustomStringConverti
 
     /// For example `header value of 'X-Note' contains LF (U+000A) at offset 1`.
     public var description: String {
-        let place = switch field {
-        case .method: "method"
-        case .headerName: "header name"
-        case .headerValue(let name): "header value of '\(Self.escaped(name))'"
-        }
+        let place =
+            switch field {
+            case .method: "method"
+            case .headerName: "header name"
+            case .headerValue(let name): "header value of '\(Self.escaped(name))'"
+            }
         guard let character else { return "\(place) is empty" }
         return "\(place) contains \(Self.name(of: character)) at offset \(offset)"
     }

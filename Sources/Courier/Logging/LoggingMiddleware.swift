@@ -20,7 +20,10 @@ public struct LoggingMiddleware: Middleware {
         do {
             let (response, body) = try await next(request)
             let duration = ContinuousClock.now - started
-            sink.log(LogEvent(.responseReceived(status: response.statusCode, bytes: body.count, duration: duration), request: request, response: response))
+            sink.log(
+                LogEvent(
+                    .responseReceived(status: response.statusCode, bytes: body.count, duration: duration), request: request,
+                    response: response))
             return (response, body)
         } catch {
             sink.log(LogEvent(.failed(reason: LogEvent.reason(for: error)), request: request))

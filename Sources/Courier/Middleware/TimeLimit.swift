@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// Runs `operation` and returns what it returns, unless `limit` passes first: then the operation is
 /// abandoned (cancelled, unless `abandonment` says to leave it running), and this throws
@@ -90,7 +91,10 @@ private final class Race<Value: Sendable>: Sendable {
         let (continuation, tasks) = state.withLock { state in
             guard state.result == nil else { return (nil as CheckedContinuation<Value, any Error>?, [Task<Void, Never>]()) }
             state.result = result
-            defer { state.continuation = nil; state.tasks = [] }
+            defer {
+                state.continuation = nil
+                state.tasks = []
+            }
             return (state.continuation, cancelsWork ? state.tasks : Array(state.tasks.dropFirst()))
         }
         continuation?.resume(with: result)

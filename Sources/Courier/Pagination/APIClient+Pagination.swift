@@ -70,7 +70,8 @@ extension APIClient {
                 let next = current.response.headers["Link"]
                     .flatMap { LinkHeader.target(of: "next", in: $0) }
                     .flatMap { URL(string: $0, relativeTo: URL(string: url))?.absoluteString }
-                return .init(items: items(current.value), response: current.response, next: next.map { fetch(LinkedPage(base: endpoint, url: $0)) })
+                return .init(
+                    items: items(current.value), response: current.response, next: next.map { fetch(LinkedPage(base: endpoint, url: $0)) })
             }
         }
         return PageSequence(limit: limit, first: fetch(nil))

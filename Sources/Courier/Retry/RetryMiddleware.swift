@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -48,8 +49,8 @@ public struct RetryMiddleware: Middleware {
                 outcome = .failure(error)
             }
             guard attempt < maxAttempts,
-                  let (delay, reason) = retryDelay(after: outcome, retry: attempt),
-                  clock.now.timeIntervalSince(started) + delay.timeInterval <= policy.budget.timeInterval
+                let (delay, reason) = retryDelay(after: outcome, retry: attempt),
+                clock.now.timeIntervalSince(started) + delay.timeInterval <= policy.budget.timeInterval
             else {
                 return try outcome.get()
             }

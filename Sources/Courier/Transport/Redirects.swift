@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,19 +29,20 @@ public enum Redirects {
     /// follow.
     public static func request(after response: HTTPResponse, to request: HTTPRequest) -> HTTPRequest? {
         guard isRedirect(response.statusCode),
-              let location = response.headers["Location"],
-              let current = URL(string: request.url),
-              let target = URL(string: location, relativeTo: current)?.absoluteURL,
-              defaultPort(target) != nil
+            let location = response.headers["Location"],
+            let current = URL(string: request.url),
+            let target = URL(string: location, relativeTo: current)?.absoluteURL,
+            defaultPort(target) != nil
         else { return nil }
         var next = request
         next.url = target.absoluteString
         let method = request.method.uppercased()
-        let becomesGET = switch response.statusCode {
-        case 301, 302: method == "POST"
-        case 303: method != "GET" && method != "HEAD"
-        default: false
-        }
+        let becomesGET =
+            switch response.statusCode {
+            case 301, 302: method == "POST"
+            case 303: method != "GET" && method != "HEAD"
+            default: false
+            }
         if becomesGET {
             next.method = "GET"
             next.body = nil

@@ -49,7 +49,10 @@ public struct ResponseTooLargeError: Error, Sendable, Hashable, CustomStringConv
     /// headers"); nothing else runs out of memory there that does not bring down the process anyway.
     public init?(libcurlMessageBeforeHead message: String) {
         let lowercased = message.lowercased()
-        guard lowercased.contains("out of memory") || lowercased.contains("header") && (lowercased.contains("max is") || lowercased.contains("too large")) else { return nil }
+        guard
+            lowercased.contains("out of memory")
+                || lowercased.contains("header") && (lowercased.contains("max is") || lowercased.contains("too large"))
+        else { return nil }
         self.init(.headers)
     }
 }

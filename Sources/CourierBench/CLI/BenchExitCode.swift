@@ -42,25 +42,42 @@ public struct BenchExitCode: RawRepresentable, Hashable, Sendable, CustomStringC
 
     private static let meanings: [(status: BenchExitCode, meaning: String)] = [
         (.success, "success; no regression"),
-        (.failure, "a regression, a failed scenario, a report that could not be written ('run', 'load' and 'capacity' check the directory before measuring), or no request of 'load' succeeded"),
-        (.objectiveBreached, "a service-level objective ('--slo') broken by a run that was measured and reported, or a 'capacity' search in which not even the first rate met them"),
-        (.usage, "usage error: a bad command, option or value (the message says which, and suggests the nearest option on a typo), an invalid baseline name; a suite that declares an invalid or duplicate scenario name; a 'load' or 'capacity' run whose connections cannot fit in the descriptor limit; or 'run --instructions' where it cannot count (no valgrind, scenarios run in process). Nothing was measured or sent"),
-        (.badInput, "a baseline or report that is not valid JSON or not a bench report (one line names the file and what is wrong with it, such as 'Reports/baselines/x.json: invalid JSON at line 3, column 8'), a payload file that is not JSON by the strict parser, reports 'merge' refuses (not shards of one run, a shard twice, counts that do not reconcile), or a history file that is not a bench history or that a newer bench wrote"),
-        (.missingInput, "a baseline, run, history, scenario of a history or file to read does not exist, or a shard 'merge' needs is missing"),
+        (
+            .failure,
+            "a regression, a failed scenario, a report that could not be written ('run', 'load' and 'capacity' check the directory before measuring), or no request of 'load' succeeded"
+        ),
+        (
+            .objectiveBreached,
+            "a service-level objective ('--slo') broken by a run that was measured and reported, or a 'capacity' search in which not even the first rate met them"
+        ),
+        (
+            .usage,
+            "usage error: a bad command, option or value (the message says which, and suggests the nearest option on a typo), an invalid baseline name; a suite that declares an invalid or duplicate scenario name; a 'load' or 'capacity' run whose connections cannot fit in the descriptor limit; or 'run --instructions' where it cannot count (no valgrind, scenarios run in process). Nothing was measured or sent"
+        ),
+        (
+            .badInput,
+            "a baseline or report that is not valid JSON or not a bench report (one line names the file and what is wrong with it, such as 'Reports/baselines/x.json: invalid JSON at line 3, column 8'), a payload file that is not JSON by the strict parser, reports 'merge' refuses (not shards of one run, a shard twice, counts that do not reconcile), or a history file that is not a bench history or that a newer bench wrote"
+        ),
+        (
+            .missingInput,
+            "a baseline, run, history, scenario of a history or file to read does not exist, or a shard 'merge' needs is missing"
+        ),
         (.interrupted, "interrupted with Ctrl-C: a 'capacity' search writes the steps it completed"),
     ]
 
     /// ``documented`` as the overview's EXIT CODES section: a code, then its meaning wrapped.
     static var helpTable: String {
-        "EXIT CODES:\n" + meanings.map { status, meaning in
-            let head = "  " + String(status.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)
-            return HelpLayout.wrap(meaning, first: head, indent: head.count)
-        }.joined(separator: "\n")
+        "EXIT CODES:\n"
+            + meanings.map { status, meaning in
+                let head = "  " + String(status.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)
+                return HelpLayout.wrap(meaning, first: head, indent: head.count)
+            }.joined(separator: "\n")
     }
 
     /// ``documented`` as a Markdown table, for the reference and the README.
     public static var markdownTable: String {
-        (["| code | meaning |", "|---|---|"] + meanings.map { "| `\($0.status.rawValue)` | \($0.meaning.replacingOccurrences(of: "|", with: "\\|")) |" })
+        (["| code | meaning |", "|---|---|"]
+            + meanings.map { "| `\($0.status.rawValue)` | \($0.meaning.replacingOccurrences(of: "|", with: "\\|")) |" })
             .joined(separator: "\n")
     }
 
@@ -69,7 +86,8 @@ public struct BenchExitCode: RawRepresentable, Hashable, Sendable, CustomStringC
         switch error {
         case is UsageError, is SuiteError, BaselineError.invalidName: self = .usage
         case is MissingInput, is BaselineError, ShardMergeError.missingShards, HistoryError.missing: self = .missingInput
-        case ReportError.unreadable, is InvalidInput, is ShardMergeError, HistoryError.notAHistory, HistoryError.newerSchema: self = .badInput
+        case ReportError.unreadable, is InvalidInput, is ShardMergeError, HistoryError.notAHistory, HistoryError.newerSchema:
+            self = .badInput
         default: self = .failure
         }
     }

@@ -120,7 +120,8 @@ func closest(to word: String, among candidates: [String]) -> String? {
 }
 
 private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     var previous = Array(0...b.count)
     for (i, x) in a.enumerated() {
         var current = [i + 1]

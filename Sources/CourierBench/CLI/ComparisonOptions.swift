@@ -31,11 +31,13 @@ enum ComparisonOptions {
     )
     static let twoSided = OptionDeclaration(
         flag: "two-sided",
-        help: "Fewer counts beyond their tolerances fail too: save the baseline again. Tolerances are fractions (0.25) or percentages (25%), from 0 to 10000%. A scenario's own thresholds replace those they name; the others are these."
+        help:
+            "Fewer counts beyond their tolerances fail too: save the baseline again. Tolerances are fractions (0.25) or percentages (25%), from 0 to 10000%. A scenario's own thresholds replace those they name; the others are these."
     )
     static let allowMissing = OptionDeclaration(
         repeating: "allow-missing", value: .text(), valueName: "<name>",
-        help: "The scenario <name> may be missing from the run or failed in it (one renamed or retired on purpose); repeat for more. Without it, a scenario of the baseline that the run lacks, or any scenario that failed, is a regression."
+        help:
+            "The scenario <name> may be missing from the run or failed in it (one renamed or retired on purpose); repeat for more. Without it, a scenario of the baseline that the run lacks, or any scenario that failed, is a regression."
     )
 
     /// The options, for a command's declaration.
@@ -44,7 +46,10 @@ enum ComparisonOptions {
     /// A baseline argument as given: a path to a report, or a valid baseline name.
     static func baseline(_ argument: String, usage: String) throws(UsageError) -> String {
         guard RunArchive.isPath(argument) || BaselineStore.isValidName(argument) else {
-            throw UsageError(message: "invalid baseline name '\(argument)' (expected letters, digits, '.', '_' and '-', not starting with '.'; or the path of a run directory or report.json)", usage: usage)
+            throw UsageError(
+                message:
+                    "invalid baseline name '\(argument)' (expected letters, digits, '.', '_' and '-', not starting with '.'; or the path of a run directory or report.json)",
+                usage: usage)
         }
         return argument
     }

@@ -20,7 +20,9 @@ enum CompletionScript {
         "_" + String(suite.tool.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
-    private static func words(of command: any BenchCommand.Type, in suite: BenchSuite) -> (subcommands: [String], options: [any CommandLineOption]) {
+    private static func words(of command: any BenchCommand.Type, in suite: BenchSuite) -> (
+        subcommands: [String], options: [any CommandLineOption]
+    ) {
         let declaration = command.declaration(in: suite)
         return (declaration.subcommands, declaration.options)
     }
@@ -41,7 +43,10 @@ enum CompletionScript {
                 return "            --\(option.name)) COMPREPLY=($(\(completion))); return ;;"
             }
             let flags = (options.map { "--\($0.name)" } + ["--help"]).joined(separator: " ")
-            let first = subcommands.isEmpty ? "" : "\n        if [[ $COMP_CWORD -eq 2 ]]; then COMPREPLY=($(compgen -W '\(subcommands.joined(separator: " "))' -- \"$cur\")); return; fi"
+            let first =
+                subcommands.isEmpty
+                ? ""
+                : "\n        if [[ $COMP_CWORD -eq 2 ]]; then COMPREPLY=($(compgen -W '\(subcommands.joined(separator: " "))' -- \"$cur\")); return; fi"
             return """
                     \(command.name))\(first)
                         case "$prev" in
@@ -73,18 +78,22 @@ enum CompletionScript {
         let cases = suite.commands.map { command in
             let (subcommands, options) = words(of: command, in: suite)
             let specs = options.map { option -> String in
-                let described = quoted(summary(option.help)).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+                let described = quoted(summary(option.help)).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(
+                    of: "]", with: "\\]")
                 let repeats = option.isRepeatable ? "*" : ""
                 guard let valueName = option.valueName else { return "'\(repeats)--\(option.name)[\(described)]'" }
-                let action = switch option.completion {
-                case .none: " "
-                case .file: "_files"
-                case .directory: "_files -/"
-                case .choices(let words): "(\(words.joined(separator: " ")))"
-                }
-                return "'\(repeats)--\(option.name)=[\(described)]:\(quoted(valueName).replacingOccurrences(of: ":", with: "\\:")):\(action)'"
+                let action =
+                    switch option.completion {
+                    case .none: " "
+                    case .file: "_files"
+                    case .directory: "_files -/"
+                    case .choices(let words): "(\(words.joined(separator: " ")))"
+                    }
+                return
+                    "'\(repeats)--\(option.name)=[\(described)]:\(quoted(valueName).replacingOccurrences(of: ":", with: "\\:")):\(action)'"
             }
-            let positional = subcommands.isEmpty ? "'*:argument:_files'" : "'1:command:(\(subcommands.joined(separator: " ")))' '*:argument:_files'"
+            let positional =
+                subcommands.isEmpty ? "'*:argument:_files'" : "'1:command:(\(subcommands.joined(separator: " ")))' '*:argument:_files'"
             return "        \(command.name)) _arguments \(specs.joined(separator: " ")) \(positional) ;;"
         }
         return """

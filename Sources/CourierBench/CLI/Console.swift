@@ -10,7 +10,9 @@ struct Console: Sendable {
     func header(tool: String, scenarios: Int, isQuick: Bool, environment: Report.Environment) {
         guard isTerminal else { return }
         let allocator = environment.allocator ?? "allocation figures unavailable (no jemalloc)"
-        print("\(tool) \(environment.toolVersion) · \(scenarios) scenarios\(isQuick ? " · quick" : "") · \(environment.buildConfiguration) · \(allocator)")
+        print(
+            "\(tool) \(environment.toolVersion) · \(scenarios) scenarios\(isQuick ? " · quick" : "") · \(environment.buildConfiguration) · \(allocator)"
+        )
     }
 
     /// Prints `line` on a line of its own, above a progress line on a terminal.
@@ -29,7 +31,8 @@ struct Console: Sendable {
         let task = Task {
             while !Task.isCancelled {
                 let reading = progress.reading
-                let line = Self.progressLine(scenario, seconds: reading.elapsed.seconds, operations: reading.operations, latest: progress.latestInterval)
+                let line = Self.progressLine(
+                    scenario, seconds: reading.elapsed.seconds, operations: reading.operations, latest: progress.latestInterval)
                 FileHandle.standardOutput.write(Data("\r\u{1B}[2K\(line)".utf8))
                 try? await Task.sleep(for: .milliseconds(200))
             }
@@ -45,7 +48,8 @@ struct Console: Sendable {
         let rate = seconds > 0 ? Double(operations) / seconds : 0
         var line = String(format: "%@  %.1f s  %d ops  %.0f ops/s", scenario, seconds, operations, rate)
         if let latest {
-            line += "  │ last \(SummaryTable.duration(latest.length.seconds * 1e9)): \(SummaryTable.count(latest.rate))/s"
+            line +=
+                "  │ last \(SummaryTable.duration(latest.length.seconds * 1e9)): \(SummaryTable.count(latest.rate))/s"
                 + "  p50 \(SummaryTable.duration(Double(latest.p50.nanoseconds)))  p99 \(SummaryTable.duration(Double(latest.p99.nanoseconds)))"
                 + "  \(latest.failed) error\(latest.failed == 1 ? "" : "s")"
         }

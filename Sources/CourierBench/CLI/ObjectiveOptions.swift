@@ -18,11 +18,13 @@ struct ObjectiveOptions: Equatable, Sendable {
             }
         },
         valueName: "<objective>",
-        help: "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A breach exits 3."
+        help:
+            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A breach exits 3."
     )
     static let window = OptionDeclaration(
         "slo-window", value: .text(completion: .choices(["whole", "interval"])), default: "whole", valueName: "<w>",
-        help: "What each objective is judged over: whole (the run), interval (every interval on its own) or a duration (every rolling window that long, in whole intervals)."
+        help:
+            "What each objective is judged over: whole (the run), interval (every interval on its own) or a duration (every rolling window that long, in whole intervals)."
     )
 
     /// The options, for a command's declaration.
@@ -36,7 +38,10 @@ struct ObjectiveOptions: Equatable, Sendable {
         case "interval": options.window = .interval
         case let text:
             guard let seconds = DurationText.seconds(text), seconds >= intervalSeconds else {
-                throw UsageError(message: "invalid value '\(text)' for '--slo-window' (expected whole, interval, or a duration of at least the interval, \(intervalSeconds) s, such as 10s)", usage: parsed.usage)
+                throw UsageError(
+                    message:
+                        "invalid value '\(text)' for '--slo-window' (expected whole, interval, or a duration of at least the interval, \(intervalSeconds) s, such as 10s)",
+                    usage: parsed.usage)
             }
             options.window = .rolling(Duration(seconds: seconds))
         }

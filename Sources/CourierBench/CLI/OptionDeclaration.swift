@@ -60,7 +60,8 @@ public struct OptionDeclaration<Value: Sendable>: CommandLineOption {
     ) {
         self.init(
             name: name, valueName: valueName, isRepeatable: false, completion: value.completion,
-            help: Self.help(help, range: value.range, default: defaultDescription ?? value.describe(defaultValue)), defaultValue: defaultValue
+            help: Self.help(help, range: value.range, default: defaultDescription ?? value.describe(defaultValue)),
+            defaultValue: defaultValue
         ) { texts, option throws(InvalidValue) in
             try value.parse(texts.last ?? "", for: option)
         }

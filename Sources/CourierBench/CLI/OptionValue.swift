@@ -183,7 +183,8 @@ extension OptionValue {
     public static func list<Element>(of noun: String, expected: String) -> OptionValue
     where Value == [Element], Element: RawRepresentable & CaseIterable & Equatable & Sendable, Element.RawValue == String {
         let describe: @Sendable ([Element]) -> String = { $0.map(\.rawValue).joined(separator: ",") }
-        return OptionValue(completion: .choices(Element.allCases.map(\.rawValue)), describe: describe) { list, option throws(InvalidValue) in
+        return OptionValue(completion: .choices(Element.allCases.map(\.rawValue)), describe: describe) {
+            list, option throws(InvalidValue) in
             var elements: [Element] = []
             for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let element = Element(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
@@ -210,7 +211,8 @@ enum DurationText {
 
     /// `seconds` in the largest unit that writes it whole: `24h`, `10m`, `10s`, `100ms`.
     static func describe(_ seconds: Double) -> String {
-        for (suffix, scale) in [("h", 3600.0), ("m", 60), ("s", 1)] where seconds >= scale && (seconds / scale).rounded() == seconds / scale {
+        for (suffix, scale) in [("h", 3600.0), ("m", 60), ("s", 1)] where seconds >= scale && (seconds / scale).rounded() == seconds / scale
+        {
             return "\(Int(seconds / scale))\(suffix)"
         }
         return seconds == 0 ? "0s" : "\(OptionValue<Double>.plain((seconds * 1000 * 1000).rounded() / 1000))ms"

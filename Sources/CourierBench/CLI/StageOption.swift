@@ -5,7 +5,8 @@ import BenchmarkEngine
 enum StageOption {
     static let declaration = OptionDeclaration(
         repeating: "stage", value: .text(), valueName: "<d>:<r>",
-        help: "A stage of a ramping open loop: over <d> (1ms–24h) the rate moves in a straight line to <r> requests per second (0–1000000); repeat for the next, such as --stage 30s:100 --stage 1m:1000 --stage 30s:0. Each request is due where the integral of the rate reaches it. The stages' durations add up to the run's (no --duration)."
+        help:
+            "A stage of a ramping open loop: over <d> (1ms–24h) the rate moves in a straight line to <r> requests per second (0–1000000); repeat for the next, such as --stage 30s:100 --stage 1m:1000 --stage 30s:0. Each request is due where the integral of the rate reaches it. The stages' durations add up to the run's (no --duration)."
     )
 
     /// The stages `values` say, in order, or a usage error naming the stage that is wrong and why.
@@ -14,7 +15,8 @@ enum StageOption {
         var total = 0.0
         for (index, text) in values.enumerated() {
             func refuse(_ problem: String) -> UsageError {
-                UsageError(message: "invalid value '\(text)' for '--stage' (stage \(index + 1) of \(values.count)): \(problem)", usage: usage)
+                UsageError(
+                    message: "invalid value '\(text)' for '--stage' (stage \(index + 1) of \(values.count)): \(problem)", usage: usage)
             }
             guard let colon = text.lastIndex(of: ":") else { throw refuse("expected <duration>:<rate>, such as 30s:100") }
             let duration = String(text[..<colon])

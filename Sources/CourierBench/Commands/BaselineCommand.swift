@@ -13,7 +13,8 @@ public enum BaselineCommand: BenchCommand, Equatable {
     public static let synopsis = "baseline save [<name>] [--run <dir>]\nbaseline list"
 
     static let runOption = OptionDeclaration(
-        "run", value: .directory, valueName: "<dir>", help: "The run directory or report.json to save.", defaultDescription: "<reports>/latest"
+        "run", value: .directory, valueName: "<dir>", help: "The run directory or report.json to save.",
+        defaultDescription: "<reports>/latest"
     )
     static let reports = OptionDeclaration(
         "reports", value: .directory, default: "Reports", valueName: "<dir>", help: "Where runs and baselines live."
@@ -35,7 +36,9 @@ public enum BaselineCommand: BenchCommand, Equatable {
             let parsed = try CommandLineParser(options: [runOption, reports], positionals: 1, usage: usage).parse(arguments.dropFirst())
             let name = parsed.positionals.first ?? "default"
             guard BaselineStore.isValidName(name) else {
-                throw UsageError(message: "invalid baseline name '\(name)' (expected letters, digits, '.', '_' and '-', not starting with '.')", usage: usage)
+                throw UsageError(
+                    message: "invalid baseline name '\(name)' (expected letters, digits, '.', '_' and '-', not starting with '.')",
+                    usage: usage)
             }
             return .save(name: name, run: try parsed.value(of: runOption), reportsDirectory: try parsed.value(of: reports))
         case "list":
@@ -65,7 +68,9 @@ public enum BaselineCommand: BenchCommand, Equatable {
                 do {
                     let report = try store.load(name)
                     let machine = report.environment
-                    print("\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) run \(report.runID)\(report.isQuick ? " (quick)" : ""), \(machine.operatingSystem), \(machine.cpuCount) CPUs, \(machine.buildConfiguration), \(machine.allocator ?? "no jemalloc")")
+                    print(
+                        "\(name.padding(toLength: 24, withPad: " ", startingAt: 0)) run \(report.runID)\(report.isQuick ? " (quick)" : ""), \(machine.operatingSystem), \(machine.cpuCount) CPUs, \(machine.buildConfiguration), \(machine.allocator ?? "no jemalloc")"
+                    )
                 } catch {
                     Platform.writeToStandardError("error: \(error)\n")
                     status = BenchExitCode(for: error)

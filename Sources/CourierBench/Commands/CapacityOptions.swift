@@ -70,10 +70,14 @@ struct CapacityOptions: Equatable {
     /// What `capacity` takes, for its help, parser, completion and reference.
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         let request = RequestOptions.options(in: suite)
-        let own: [any CommandLineOption] = [minimumRateOption, maximumRateOption, step, warmup, interval, precisionOption, maximumTime, concurrencyOption, out]
+        let own: [any CommandLineOption] = [
+            minimumRateOption, maximumRateOption, step, warmup, interval, precisionOption, maximumTime, concurrencyOption, out,
+        ]
         return CommandDeclaration(
             overview: "Finds the highest request rate a URL sustains within its objectives, step by step.",
-            usage: ["capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own)],
+            usage: [
+                "capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own)
+            ],
             options: [RequestOptions.url] + request + ObjectiveOptions.options + own,
             discussion: """
                 Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). Exit status 3 when no rate met the objectives; 1 when a step could not run or the reports cannot be written; 130 after Ctrl-C (the step in flight is discarded, the others written).
@@ -90,12 +94,18 @@ struct CapacityOptions: Equatable {
         options.minimumRate = try values.value(of: minimumRateOption)
         options.maximumRate = try values.value(of: maximumRateOption)
         guard options.maximumRate >= options.minimumRate else {
-            throw UsageError(message: "invalid value '\(values.text(of: maximumRateOption) ?? "100000")' for '--max-rate' (expected at least '--min-rate', \(values.text(of: minimumRateOption) ?? "10"))", usage: usage)
+            throw UsageError(
+                message:
+                    "invalid value '\(values.text(of: maximumRateOption) ?? "100000")' for '--max-rate' (expected at least '--min-rate', \(values.text(of: minimumRateOption) ?? "10"))",
+                usage: usage)
         }
         options.stepSeconds = try values.value(of: step)
         if let seconds = try values.value(of: interval) {
             guard seconds <= max(0.1, options.stepSeconds) else {
-                throw UsageError(message: "invalid value '\(values.text(of: interval) ?? "")' for '--interval' (expected a duration from 100ms to the step, \(options.stepSeconds) s, such as 10s or 500ms)", usage: usage)
+                throw UsageError(
+                    message:
+                        "invalid value '\(values.text(of: interval) ?? "")' for '--interval' (expected a duration from 100ms to the step, \(options.stepSeconds) s, such as 10s or 500ms)",
+                    usage: usage)
             }
             options.intervalSeconds = seconds
         }
@@ -105,7 +115,10 @@ struct CapacityOptions: Equatable {
         options.concurrency = try values.value(of: concurrencyOption)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval)
         guard !options.objectives.objectives.isEmpty else {
-            throw UsageError(message: "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'", usage: usage)
+            throw UsageError(
+                message:
+                    "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'",
+                usage: usage)
         }
         options.outputDirectory = try values.value(of: out)
         return options

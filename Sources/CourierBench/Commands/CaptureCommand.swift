@@ -28,7 +28,8 @@ public struct CaptureCommand: BenchCommand, Equatable {
 
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
-            overview: "Sends one request and saves the response body to <file>, for a decode scenario (.file(\"<file>\") or a resource), and its status and header fields to <file minus .json>.headers.json.",
+            overview:
+                "Sends one request and saves the response body to <file>, for a decode scenario (.file(\"<file>\") or a resource), and its status and header fields to <file minus .json>.headers.json.",
             usage: ["capture --url <url> --out <file> [--header 'Name: value']... [--method <m>] [--timeout <t>] [--transport <t>]"],
             options: [
                 url, out, header, RequestOptions.method, timeout,
@@ -60,10 +61,12 @@ public struct CaptureCommand: BenchCommand, Equatable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw UsageError(message: "cannot write '--out' '\(output)': \(error.localizedDescription)", usage: Self.help(in: context.suite))
+            throw UsageError(
+                message: "cannot write '--out' '\(output)': \(error.localizedDescription)", usage: Self.help(in: context.suite))
         }
         guard FileManager.default.isWritableFile(atPath: directory.path) else {
-            throw UsageError(message: "cannot write '--out' '\(output)': \(directory.path) is not writable", usage: Self.help(in: context.suite))
+            throw UsageError(
+                message: "cannot write '--out' '\(output)': \(directory.path) is not writable", usage: Self.help(in: context.suite))
         }
 
         var fields = HTTPHeaders()
@@ -94,7 +97,9 @@ public struct CaptureCommand: BenchCommand, Equatable {
         let head = try JSONReportWriter.render(value: record)
         try Platform.writeAtomically(data, to: body)
         try Platform.writeAtomically(head, to: headFile)
-        print("Captured \(response.statusCode), \(data.count) bytes\(isJSON ? " of JSON" : " (not JSON: a decode scenario will fail on it)"), into \(body.path); head in \(headFile.path)")
+        print(
+            "Captured \(response.statusCode), \(data.count) bytes\(isJSON ? " of JSON" : " (not JSON: a decode scenario will fail on it)"), into \(body.path); head in \(headFile.path)"
+        )
         return .success
     }
 

@@ -31,7 +31,8 @@ public struct CompareCommand: BenchCommand, Equatable {
 
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
-            overview: "Compares a run with a baseline, per scenario and metric, writes comparison.md and comparison.json next to the run's report, and renders its report.html again with the comparison.",
+            overview:
+                "Compares a run with a baseline, per scenario and metric, writes comparison.md and comparison.json next to the run's report, and renders its report.html again with the comparison.",
             usage: ["compare <baseline> [<current>] [--reports <dir>] [<thresholds>] [--allow-missing <name>]..."],
             arguments: [
                 .init("<baseline>", help: "A saved baseline's name, or a run directory or report.json."),
@@ -60,7 +61,8 @@ public struct CompareCommand: BenchCommand, Equatable {
     public func run(in context: CommandContext) async throws -> BenchExitCode {
         let reports = URL(fileURLWithPath: reportsDirectory)
         let baselineReport = try RunArchive.loadBaseline(baseline, reportsDirectory: reports)
-        let (currentReport, directory) = try RunArchive.loadRun(current.map(URL.init(fileURLWithPath:)) ?? reports.appendingPathComponent("latest"))
+        let (currentReport, directory) = try RunArchive.loadRun(
+            current.map(URL.init(fileURLWithPath:)) ?? reports.appendingPathComponent("latest"))
         let comparison = RunComparison(
             baselineName: baseline, baseline: baselineReport, current: currentReport,
             thresholds: thresholds, accepting: Set(allowedMissing), overrides: context.suite.thresholds(for:)

@@ -15,7 +15,8 @@ public struct DecodeCommand: BenchCommand, Equatable {
     let file: String
     let isQuick: Bool
 
-    static let fileOption = OptionDeclaration("file", value: .file, valueName: "<path>", help: "The JSON file, such as one 'capture' wrote.")
+    static let fileOption = OptionDeclaration(
+        "file", value: .file, valueName: "<path>", help: "The JSON file, such as one 'capture' wrote.")
     static let quick = OptionDeclaration(flag: "quick", help: "Short measurements.")
 
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
@@ -42,7 +43,9 @@ public struct DecodeCommand: BenchCommand, Equatable {
 
     public func run(in context: CommandContext) async throws -> BenchExitCode {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw MissingInput("cannot read '\(file)': \(FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file")")
+            throw MissingInput(
+                "cannot read '\(file)': \(FileManager.default.fileExists(atPath: file) ? "permission denied or not a file" : "no such file")"
+            )
         }
         let document = try Self.document(data, file: file)
         let client = APIClient.decodingOnly(with: JSONDecoder())
@@ -57,7 +60,8 @@ public struct DecodeCommand: BenchCommand, Equatable {
         let results = outcomes.compactMap(\.results).flatMap { $0 }
         guard results.count == outcomes.count else { return .failure }
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
-        let report = Report(runID: "", startedAt: "", environment: environment, commandLine: context.commandLine, isQuick: isQuick, scenarios: results)
+        let report = Report(
+            runID: "", startedAt: "", environment: environment, commandLine: context.commandLine, isQuick: isQuick, scenarios: results)
         print(SummaryTable(report).markdown())
         print("parse: CourierJSON's strict parser alone, every byte checked and indexed, no value built.")
         if let treeFailure {
@@ -96,7 +100,9 @@ public struct DecodeCommand: BenchCommand, Equatable {
     }
 
     /// `read` timed as the micro-benchmarks are, its throughput counted in `data`'s bytes.
-    private static func measure(_ data: Data, in context: ScenarioContext, _ read: @escaping () throws -> Void) async throws -> ScenarioResult {
+    private static func measure(_ data: Data, in context: ScenarioContext, _ read: @escaping () throws -> Void) async throws
+        -> ScenarioResult
+    {
         var result = try await MicroRunner.measure(in: context) { iterations in
             for _ in 0..<iterations { try read() }
         }

@@ -21,10 +21,18 @@ struct DocumentShape: Equatable {
     private mutating func visit(_ value: JSONValue, path: String, depth level: Int) {
         let members: [(String, JSONValue)]
         switch value {
-        case .null: counts["null", default: 0] += 1; return
-        case .bool: counts["boolean", default: 0] += 1; return
-        case .number: counts["number", default: 0] += 1; return
-        case .string: counts["string", default: 0] += 1; return
+        case .null:
+            counts["null", default: 0] += 1
+            return
+        case .bool:
+            counts["boolean", default: 0] += 1
+            return
+        case .number:
+            counts["number", default: 0] += 1
+            return
+        case .string:
+            counts["string", default: 0] += 1
+            return
         case .array(let elements):
             counts["array", default: 0] += 1
             members = elements.enumerated().map { ("\(path)[\($0.offset)]", $0.element) }

@@ -19,7 +19,8 @@ extension HistoryCommand {
         let trends = try scenarioTrends(of: path, following: metric, window: window)
         let reports = trends.map { report(of: $0.check, scenario: $0.scenario, runs: $0.runs, metric: metric) }
         let regressions = trends.count { $0.check.verdict == .regression }
-        let summary = regressions == 0
+        let summary =
+            regressions == 0
             ? "No regression in the newest runs of \(reports.count) scenarios."
             : "\(regressions) of \(reports.count) scenarios regressed in their newest runs."
         return ((reports + [summary]).joined(separator: "\n"), regressions > 0)
@@ -64,7 +65,9 @@ extension HistoryCommand {
         if let limitation = newest.limitation {
             lines.append("  newest run: \(newest.verdict.rawValue) (\(limitation))")
         } else {
-            lines.append("  newest run: \(newest.verdict.rawValue), \(percent(newest.relativeChange)) against the \(newest.referenceCount) runs before it")
+            lines.append(
+                "  newest run: \(newest.verdict.rawValue), \(percent(newest.relativeChange)) against the \(newest.referenceCount) runs before it"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -21,7 +21,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
 
     public static let name = "history"
     public static let abstract = "Lists, shows, exports, seeds, checks or charts the history of runs."
-    public static let synopsis = "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>...\nhistory check [--metric <figure>] [--window <runs>]\nhistory report [--metric <figure>] [--window <runs>] [--out <file.html>]"
+    public static let synopsis =
+        "history list\nhistory show <scenario>\nhistory export [--format csv,json] [--out <path>]\nhistory import <report.json | run dir | baseline>...\nhistory check [--metric <figure>] [--window <runs>]\nhistory report [--metric <figure>] [--window <runs>] [--out <file.html>]"
 
     /// Where `report` writes its page unless `--out` names another file.
     static let defaultPagePath = "Reports/history.html"
@@ -48,7 +49,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
     )
     static let out = OptionDeclaration(
         "out", value: .file, valueName: "<path>",
-        help: "The file to export to; with several formats, a directory that gets history.csv and history.json (default: standard output). For 'report', the page (default: \(defaultPagePath))."
+        help:
+            "The file to export to; with several formats, a directory that gets history.csv and history.json (default: standard output). For 'report', the page (default: \(defaultPagePath))."
     )
     static let commit = OptionDeclaration(
         "commit", value: .text(), valueName: "<sha>", help: "The commit of the imported runs.", defaultDescription: "the report's"
@@ -79,7 +81,8 @@ public enum HistoryCommand: BenchCommand, Equatable {
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         let search = ChangePointConfiguration()
         return CommandDeclaration(
-            overview: "The history of runs, an SQLite database: 'run --history <file>' appends each run to it, with its commit, branch, machine, toolchain and build, and every figure of each scenario.",
+            overview:
+                "The history of runs, an SQLite database: 'run --history <file>' appends each run to it, with its commit, branch, machine, toolchain and build, and every figure of each scenario.",
             usage: [
                 "history list [--history <file>]",
                 "history show <scenario> [--figure <name>]... [--history <file>]",
@@ -129,15 +132,18 @@ public enum HistoryCommand: BenchCommand, Equatable {
             )
         case "check":
             let parsed = try parse([metric, window])
-            return .check(metric: try parsed.value(of: metric), window: try parsed.value(of: window), history: try parsed.value(of: history))
+            return .check(
+                metric: try parsed.value(of: metric), window: try parsed.value(of: window), history: try parsed.value(of: history))
         case "report":
             let parsed = try parse([metric, window, out])
             return .report(
-                metric: try parsed.value(of: metric), window: try parsed.value(of: window), output: try parsed.value(of: out) ?? defaultPagePath,
+                metric: try parsed.value(of: metric), window: try parsed.value(of: window),
+                output: try parsed.value(of: out) ?? defaultPagePath,
                 history: try parsed.value(of: history)
             )
         case let other?:
-            throw UsageError(message: "unknown history command '\(other)' (expected list, show, export, import, check or report)", usage: usage)
+            throw UsageError(
+                message: "unknown history command '\(other)' (expected list, show, export, import, check or report)", usage: usage)
         case nil:
             throw UsageError(message: "missing history command (list, show, export, import, check or report)", usage: usage)
         }
@@ -165,7 +171,9 @@ public enum HistoryCommand: BenchCommand, Equatable {
         let runs = try RunHistory(file: URL(fileURLWithPath: path), create: false).runs()
         if runs.isEmpty { print("No runs in \(path).") }
         for run in runs {
-            print("\(run.runID)  \(run.startedAt)  \(short(run.commit))  \(run.branch ?? "-")  \(run.scenarioCount) scenarios\(run.isQuick ? " (quick)" : "")  \(run.machineSummary)  \(run.source)")
+            print(
+                "\(run.runID)  \(run.startedAt)  \(short(run.commit))  \(run.branch ?? "-")  \(run.scenarioCount) scenarios\(run.isQuick ? " (quick)" : "")  \(run.machineSummary)  \(run.source)"
+            )
         }
     }
 
@@ -199,7 +207,9 @@ public enum HistoryCommand: BenchCommand, Equatable {
         }
     }
 
-    private static func importRuns(_ sources: [String], commit: String?, branch: String?, reportsDirectory: String, into path: String) throws {
+    private static func importRuns(_ sources: [String], commit: String?, branch: String?, reportsDirectory: String, into path: String)
+        throws
+    {
         var reports: [(report: Report, data: Data?, source: String)] = []
         for source in sources { reports.append(try load(source, reportsDirectory: URL(fileURLWithPath: reportsDirectory))) }
         let history = try RunHistory(file: URL(fileURLWithPath: path))
@@ -227,7 +237,10 @@ public enum HistoryCommand: BenchCommand, Equatable {
         }
         let store = BaselineStore(directory: reportsDirectory.appendingPathComponent("baselines"))
         let report = try store.load(source)
-        return (report, FileManager.default.contents(atPath: store.directory.appendingPathComponent("\(source).json").path), "baseline \(source)")
+        return (
+            report, FileManager.default.contents(atPath: store.directory.appendingPathComponent("\(source).json").path),
+            "baseline \(source)"
+        )
     }
 
     /// The series as a table: a line per run, a column per figure any run has.

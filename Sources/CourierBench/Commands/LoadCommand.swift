@@ -78,7 +78,9 @@ public struct LoadCommand: BenchCommand, Equatable {
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
             let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-            Platform.writeToStandardError("error: not one of \(outcomes.sent) requests to \(Redaction.url(options.request.url.absoluteString)) succeeded (\(classes))\n")
+            Platform.writeToStandardError(
+                "error: not one of \(outcomes.sent) requests to \(Redaction.url(options.request.url.absoluteString)) succeeded (\(classes))\n"
+            )
             return .failure
         }
         return BenchExitCode(judging: [result])
@@ -87,11 +89,12 @@ public struct LoadCommand: BenchCommand, Equatable {
     /// What this run was asked to do, as its report records it for `merge`.
     private func plan(startedAt: Date, lateBy lateStart: Double?) -> LoadPlan {
         let request = options.request
-        let decode = switch request.decode {
-        case .none: "none"
-        case .json: "json"
-        case .model(let model): model.name
-        }
+        let decode =
+            switch request.decode {
+            case .none: "none"
+            case .json: "json"
+            case .model(let model): model.name
+            }
         var plan = LoadPlan(
             runLabel: options.runLabel, shard: options.shard, url: Redaction.url(request.url.absoluteString), method: request.method,
             rate: options.rate, concurrency: options.concurrency, durationSeconds: options.durationSeconds,

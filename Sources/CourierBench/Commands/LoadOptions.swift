@@ -35,11 +35,13 @@ struct LoadOptions: Equatable {
     )
     static let rate = OptionDeclaration(
         "rate", value: .number(in: 0.001...1_000_000, what: "requests per second"), valueName: "<r>",
-        help: "Requests per second, {range}, started on schedule (open loop); latency is then measured from each request's intended start. None starts after --duration: those due but not started are reported as missed, and the summary says the rate was not reached. With --stage, the rate the first stage ramps from.",
+        help:
+            "Requests per second, {range}, started on schedule (open loop); latency is then measured from each request's intended start. None starts after --duration: those due but not started are reported as missed, and the summary says the rate was not reached. With --stage, the rate the first stage ramps from.",
         defaultDescription: "0 there"
     )
     static let duration = OptionDeclaration(
-        "duration", value: .duration(), default: 10, valueName: "<d>", help: "How long to start requests, {range}, such as 10s, 500ms or 2m."
+        "duration", value: .duration(), default: 10, valueName: "<d>",
+        help: "How long to start requests, {range}, such as 10s, 500ms or 2m."
     )
     static let requests = OptionDeclaration(
         "requests", value: .integer(in: 1...1_000_000_000), valueName: "<n>",
@@ -47,18 +49,22 @@ struct LoadOptions: Equatable {
     )
     static let interval = OptionDeclaration(
         "interval", value: .duration(in: 0.1...3600, examples: "1s or 500ms"), default: 1, valueName: "<d>",
-        help: "The time series' interval, {range}: each has its rate, latency and errors in report.json, timeseries.csv and latency.hlog, and on the live line on a terminal."
+        help:
+            "The time series' interval, {range}: each has its rate, latency and errors in report.json, timeseries.csv and latency.hlog, and on the live line on a terminal."
     )
     static let out = OptionDeclaration(
-        "out", value: .directory, default: "Reports", valueName: "<dir>", help: "Directory for run reports, checked before any request is sent."
+        "out", value: .directory, default: "Reports", valueName: "<dir>",
+        help: "Directory for run reports, checked before any request is sent."
     )
     static let shard = OptionDeclaration(
         "shard", value: OptionValue { text, _ throws(InvalidValue) in try parseShard(text) }, valueName: "<i>/<n>",
-        help: "Runs shard i (0 to n-1) of one run split between n generators, 1–1000: in an open loop (--rate, --stage), requests i, i+n, i+2n, … of the whole run's schedule at their times; its share of --concurrency (and of --requests in a closed loop). The other options are the whole run's. Merge the shards' reports with 'merge'."
+        help:
+            "Runs shard i (0 to n-1) of one run split between n generators, 1–1000: in an open loop (--rate, --stage), requests i, i+n, i+2n, … of the whole run's schedule at their times; its share of --concurrency (and of --requests in a closed loop). The other options are the whole run's. Merge the shards' reports with 'merge'."
     )
     static let startAt = OptionDeclaration(
         "start-at", value: .text(), valueName: "<time>",
-        help: "Waits until then to start: RFC 3339 (2026-11-30T20:00:00Z) or Unix seconds, within the next 24 h. A time already past is an error."
+        help:
+            "Waits until then to start: RFC 3339 (2026-11-30T20:00:00Z) or Unix seconds, within the next 24 h. A time already past is an error."
     )
     static let runLabel = OptionDeclaration(
         "run-label",
@@ -74,7 +80,8 @@ struct LoadOptions: Equatable {
 
     /// What `load` takes, for its help, parser, completion and reference.
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
-        let options = RequestOptions.options(in: suite) + [concurrency, rate, StageOption.declaration, duration, requests, interval]
+        let options =
+            RequestOptions.options(in: suite) + [concurrency, rate, StageOption.declaration, duration, requests, interval]
             + ObjectiveOptions.options + [out, shard, startAt, runLabel]
         return CommandDeclaration(
             overview: "Drives the Courier client against any HTTP server and writes reports like 'run'.",
@@ -104,7 +111,8 @@ struct LoadOptions: Equatable {
         let stages = try values.value(of: StageOption.declaration)
         if !stages.isEmpty {
             guard !values.contains(duration) else {
-                throw UsageError(message: "'--stage' and '--duration' do not go together: the stages' durations add up to the run's", usage: usage)
+                throw UsageError(
+                    message: "'--stage' and '--duration' do not go together: the stages' durations add up to the run's", usage: usage)
             }
             options.stages = try StageOption.parse(stages, usage: usage)
             options.durationSeconds = options.stages.reduce(0) { $0 + $1.duration.seconds }
@@ -127,7 +135,9 @@ struct LoadOptions: Equatable {
     static func parseShard(_ text: String) throws(InvalidValue) -> Shard {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } && part.count <= 4 ? Int(part) : nil }
-        guard numbers.count == 2, let index = numbers[0], let count = numbers[1], count <= 1000, let shard = Shard(index: index, count: count) else {
+        guard numbers.count == 2, let index = numbers[0], let count = numbers[1], count <= 1000,
+            let shard = Shard(index: index, count: count)
+        else {
             throw .expected("<i>/<n> with 0 ≤ i < n ≤ 1000, such as 0/3", not: text, for: "shard")
         }
         return shard
@@ -137,10 +147,13 @@ struct LoadOptions: Equatable {
     /// than shards.
     private func checkDivisible(usage: String) throws(UsageError) {
         guard concurrency >= shard.count else {
-            throw UsageError(message: "'--concurrency \(concurrency)' cannot be shared between \(shard.count) shards (give each at least one worker)", usage: usage)
+            throw UsageError(
+                message: "'--concurrency \(concurrency)' cannot be shared between \(shard.count) shards (give each at least one worker)",
+                usage: usage)
         }
         if rate == nil, stages.isEmpty, let requests, requests < shard.count {
-            throw UsageError(message: "'--requests \(requests)' cannot be shared between \(shard.count) shards (give each at least one)", usage: usage)
+            throw UsageError(
+                message: "'--requests \(requests)' cannot be shared between \(shard.count) shards (give each at least one)", usage: usage)
         }
     }
 
@@ -152,17 +165,18 @@ struct LoadOptions: Equatable {
     /// The load runner's settings for these options: this shard's part of the whole run.
     var configuration: LoadConfiguration {
         let concurrency = workers
-        var configuration = if stages.isEmpty {
-            LoadConfiguration(
-                concurrency: concurrency, rate: rate, maximumRequests: requests,
-                duration: Duration(seconds: durationSeconds), requestTimeout: Duration(seconds: request.timeoutSeconds)
-            )
-        } else {
-            LoadConfiguration(
-                concurrency: concurrency, startRate: rate, stages: stages, maximumRequests: requests,
-                requestTimeout: Duration(seconds: request.timeoutSeconds)
-            )
-        }
+        var configuration =
+            if stages.isEmpty {
+                LoadConfiguration(
+                    concurrency: concurrency, rate: rate, maximumRequests: requests,
+                    duration: Duration(seconds: durationSeconds), requestTimeout: Duration(seconds: request.timeoutSeconds)
+                )
+            } else {
+                LoadConfiguration(
+                    concurrency: concurrency, startRate: rate, stages: stages, maximumRequests: requests,
+                    requestTimeout: Duration(seconds: request.timeoutSeconds)
+                )
+            }
         configuration.interval = Duration(seconds: intervalSeconds)
         configuration.shard = shard
         return configuration

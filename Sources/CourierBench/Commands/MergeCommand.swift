@@ -27,15 +27,19 @@ public struct MergeCommand: BenchCommand, Equatable {
     static let out = OptionDeclaration("out", value: .directory, valueName: "<dir>", help: "Directory for the merged run's reports.")
     static let allowPartial = OptionDeclaration(
         flag: "allow-partial",
-        help: "Merges the shards given when some are missing (or named but left no report); the report names the missing ones and says the run is incomplete."
+        help:
+            "Merges the shards given when some are missing (or named but left no report); the report names the missing ones and says the run is incomplete."
     )
 
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
-            overview: "Merges the reports of the shards of one load run ('load --shard i/n') into one report, exactly: the latency histograms are added, not their percentiles averaged, and the counts and error classes summed.",
+            overview:
+                "Merges the reports of the shards of one load run ('load --shard i/n') into one report, exactly: the latency histograms are added, not their percentiles averaged, and the counts and error classes summed.",
             usage: ["merge <report>... --out <dir> [--allow-partial] [--slo <objective>]... [--slo-window <w>]"],
             arguments: [
-                .init("<report>", help: "A shard's report.json, its run directory, or the --out directory of its 'load' (its latest run). One per shard.")
+                .init(
+                    "<report>",
+                    help: "A shard's report.json, its run directory, or the --out directory of its 'load' (its latest run). One per shard.")
             ],
             options: [out, allowPartial] + ObjectiveOptions.options,
             discussion: """
@@ -46,7 +50,9 @@ public struct MergeCommand: BenchCommand, Equatable {
 
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> MergeCommand {
         let parsed = try declaration(in: suite).parser(tool: suite.tool, positionals: 1000).parse(arguments)
-        guard !parsed.positionals.isEmpty else { throw UsageError(message: "missing <report>: name each shard's report", usage: parsed.usage) }
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError(message: "missing <report>: name each shard's report", usage: parsed.usage)
+        }
         guard let out = try parsed.value(of: out) else { throw UsageError(message: "missing '--out <dir>'", usage: parsed.usage) }
         var command = MergeCommand(reports: parsed.positionals, outputDirectory: out)
         command.allowsPartial = try parsed.value(of: allowPartial)
@@ -72,7 +78,9 @@ public struct MergeCommand: BenchCommand, Equatable {
         let merge = try ShardMerge(inputs, allowingPartial: allowsPartial)
         let shards = merge.shards
         if !shards.isComplete {
-            Platform.writeToStandardError("warning: shard\(shards.missing.count == 1 ? "" : "s") \(shards.missing.map(String.init).joined(separator: ", ")) of \(shards.count) missing; the merged run is incomplete\n")
+            Platform.writeToStandardError(
+                "warning: shard\(shards.missing.count == 1 ? "" : "s") \(shards.missing.map(String.init).joined(separator: ", ")) of \(shards.count) missing; the merged run is incomplete\n"
+            )
         }
         var result = merge.result
         result.serviceLevel = try objectives.verdict(on: result)
@@ -84,11 +92,12 @@ public struct MergeCommand: BenchCommand, Equatable {
         )
         guard published != nil else { return .failure }
         let label = merge.plan.runLabel.map { " of run '\($0)'" } ?? ""
-        let start = if let late = merge.plan.lateStartSeconds, let startAt = merge.plan.startAt {
-            String(format: "all on the schedule from %@, the last ready %.1f ms after it", startAt, late * 1000)
-        } else {
-            String(format: "launched without a shared start time, %.1f ms apart", shards.startSpreadSeconds * 1000)
-        }
+        let start =
+            if let late = merge.plan.lateStartSeconds, let startAt = merge.plan.startAt {
+                String(format: "all on the schedule from %@, the last ready %.1f ms after it", startAt, late * 1000)
+            } else {
+                String(format: "launched without a shared start time, %.1f ms apart", shards.startSpreadSeconds * 1000)
+            }
         print("Merged \(shards.members.count) of \(shards.count) shards\(label), \(start).")
         return BenchExitCode(judging: [result])
     }

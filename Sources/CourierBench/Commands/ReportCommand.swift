@@ -25,7 +25,8 @@ public struct ReportCommand: BenchCommand, Equatable {
     }
 
     static let label = OptionDeclaration(
-        repeating: "label", value: OptionValue { text, option throws(InvalidValue) in
+        repeating: "label",
+        value: OptionValue { text, option throws(InvalidValue) in
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw .expected("a name", not: text, for: option) }
             return text
         },
@@ -43,10 +44,13 @@ public struct ReportCommand: BenchCommand, Equatable {
 
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
-            overview: "Renders the HTML report of runs from their report.json: one run's page, or several runs overlaid on the same axes (latency spectra, times per operation) with a legend; or a capacity search's page from its capacity.json.",
+            overview:
+                "Renders the HTML report of runs from their report.json: one run's page, or several runs overlaid on the same axes (latency spectra, times per operation) with a legend; or a capacity search's page from its capacity.json.",
             usage: [synopsis],
             arguments: [
-                .init("<run>", help: "A run directory or report.json; up to \(maximumRuns). Or one capacity search's directory or capacity.json.")
+                .init(
+                    "<run>",
+                    help: "A run directory or report.json; up to \(maximumRuns). Or one capacity search's directory or capacity.json.")
             ],
             options: [label, out],
             discussion: "The page is self-contained (inline CSS and SVG, no script, no outside request): open it in any browser, from disk."
@@ -61,7 +65,9 @@ public struct ReportCommand: BenchCommand, Equatable {
         var command = ReportCommand(runs: parsed.positionals)
         command.labels = try parsed.value(of: label)
         guard command.labels.count <= command.runs.count else {
-            throw UsageError(message: "\(command.labels.count) values of '--label' for \(command.runs.count) runs (at most one per run)", usage: parsed.usage)
+            throw UsageError(
+                message: "\(command.labels.count) values of '--label' for \(command.runs.count) runs (at most one per run)",
+                usage: parsed.usage)
         }
         command.output = try parsed.value(of: out)
         return command
@@ -73,15 +79,18 @@ public struct ReportCommand: BenchCommand, Equatable {
         let directory: URL
         if let capacity = try RunArchive.loadCapacity(URL(fileURLWithPath: runs[0])) {
             guard runs.count == 1 else {
-                throw UsageError(message: "'\(runs[0])' is a capacity search, whose page shows it alone (give it as the only <run>)", usage: Self.help(in: context.suite))
+                throw UsageError(
+                    message: "'\(runs[0])' is a capacity search, whose page shows it alone (give it as the only <run>)",
+                    usage: Self.help(in: context.suite))
             }
             page = HTMLReportWriter.render(capacity.report)
             directory = capacity.directory
         } else {
             let loaded = try runs.map { try RunArchive.loadRun(URL(fileURLWithPath: $0)) }
-            page = HTMLReportWriter.render(runs: loaded.enumerated().map { index, run in
-                LabeledReport(label: index < labels.count ? labels[index] : run.report.runID, report: run.report)
-            })
+            page = HTMLReportWriter.render(
+                runs: loaded.enumerated().map { index, run in
+                    LabeledReport(label: index < labels.count ? labels[index] : run.report.runID, report: run.report)
+                })
             directory = loaded.count == 1 ? loaded[0].directory : URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         }
         let destination = output.map(URL.init(fileURLWithPath:)) ?? directory.appendingPathComponent(ReportFormat.html.fileName)

@@ -1,6 +1,6 @@
 import Courier
-import Foundation
 import CourierJSON
+import Foundation
 
 /// The request `load` and `capacity` send, and how: one URL, its method, header fields and body,
 /// the transport, the timeout and what responses are decoded into.
@@ -81,7 +81,8 @@ struct RequestOptions: Equatable {
     )
     static let maximumBody = OptionDeclaration(
         "max-body", value: .bytes, default: HTTPRequest.defaultMaximumResponseBodySize, valueName: "<size>",
-        help: "The largest response body accepted, counted after decompression (32MiB, 500KiB, 1GiB, bytes); a larger one ends as it arrives and counts as responseTooLarge."
+        help:
+            "The largest response body accepted, counted after decompression (32MiB, 500KiB, 1GiB, bytes); a larger one ends as it arrives and counts as responseTooLarge."
     )
     static let decoder = OptionDeclaration(
         "decoder", value: .choice, default: DecoderChoice.foundation, valueName: "<d>",
@@ -115,7 +116,8 @@ struct RequestOptions: Equatable {
         }
         let named = models.isEmpty ? "" : " or a model: \(models.joined(separator: ", "))"
         return OptionDeclaration(
-            "decode", value: choices, default: .none, valueName: "<mode>", help: "none (bytes), json (any JSON)\(named).", defaultDescription: "none"
+            "decode", value: choices, default: .none, valueName: "<mode>", help: "none (bytes), json (any JSON)\(named).",
+            defaultDescription: "none"
         )
     }
 
@@ -131,7 +133,9 @@ struct RequestOptions: Equatable {
     /// The options, for a command's declaration, after `--url` (which each command declares).
     static func options(in suite: BenchSuite) -> [any CommandLineOption] {
         [
-            method, header(help: "A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."),
+            method,
+            header(
+                help: "A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."),
             body, timeout,
             maximumBody, decode(in: suite), decoder, transport(in: suite), reactors,
         ]
@@ -148,7 +152,8 @@ struct RequestOptions: Equatable {
         options.decode = try parsed.value(of: decode(in: suite))
         options.decoder = try parsed.value(of: decoder)
         if parsed.contains(decoder), options.decode == .none {
-            throw UsageError(message: "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)", usage: parsed.usage)
+            throw UsageError(
+                message: "'--decoder' needs '--decode json' or '--decode <model>' (responses are not decoded)", usage: parsed.usage)
         }
         options.transport = try parsed.value(of: transport(in: suite))
         options.reactors = try parsed.value(of: reactors)
@@ -160,7 +165,7 @@ struct RequestOptions: Equatable {
     static func url(_ text: String?, usage: String) throws(UsageError) -> URL {
         guard let text else { throw UsageError(message: "missing '--url <url>'", usage: usage) }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty
+            let host = url.host, !host.isEmpty
         else {
             throw UsageError(message: "invalid URL '\(Redaction.url(text))' in '--url' (expected http://host[:port]/path)", usage: usage)
         }

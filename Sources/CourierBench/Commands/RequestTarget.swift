@@ -23,7 +23,8 @@ struct RequestTarget {
             body = data
         }
         let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
-        let settings = TransportSettings(connections: connections, timeout: Duration(seconds: options.timeoutSeconds), threads: options.reactors)
+        let settings = TransportSettings(
+            connections: connections, timeout: Duration(seconds: options.timeoutSeconds), threads: options.reactors)
         let transport = try options.transport.make(settings)
         let client = transport.client(baseURL: options.url, decoder: decoder, maximumResponseBodySize: options.maximumBodySize)
         let endpoint = URLEndpoint(options, body: body)

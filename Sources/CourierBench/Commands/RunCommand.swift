@@ -44,12 +44,14 @@ public struct RunCommand: BenchCommand, Equatable {
         help: "Only scenarios whose name contains <pattern> (case-insensitive). Also selects scenarios outside the default suite."
     )
     static let skip = OptionDeclaration(
-        repeating: "skip", value: .text(), valueName: "<pattern>", help: "Leaves out scenarios whose name contains <pattern>, after '--filter'."
+        repeating: "skip", value: .text(), valueName: "<pattern>",
+        help: "Leaves out scenarios whose name contains <pattern>, after '--filter'."
     )
     static let quick = OptionDeclaration(flag: "quick", help: "Short measurements, as CI runs them.")
     static let instructions = OptionDeclaration(
         flag: "instructions",
-        help: "Counts each micro-benchmark under valgrind (callgrind, cache simulation on): instructions and estimated cycles per operation, exact from run to run, instead of times. Load scenarios are not counted and are left out. Without valgrind it exits 64."
+        help:
+            "Counts each micro-benchmark under valgrind (callgrind, cache simulation on): instructions and estimated cycles per operation, exact from run to run, instead of times. Load scenarios are not counted and are left out. Without valgrind it exits 64."
     )
     static let out = OptionDeclaration("out", value: .directory, default: "Reports", valueName: "<dir>", help: "Directory for run reports.")
     static let format = OptionDeclaration(
@@ -61,7 +63,8 @@ public struct RunCommand: BenchCommand, Equatable {
     )
     static let baselineOption = OptionDeclaration(
         "baseline", value: .text(), valueName: "<name>",
-        help: "Compares the run with a saved baseline (or a report's path); exits 1 on a regression. Scenarios left out by '--filter' or '--skip' may be missing."
+        help:
+            "Compares the run with a saved baseline (or a report's path); exits 1 on a regression. Scenarios left out by '--filter' or '--skip' may be missing."
     )
     static let historyOption = OptionDeclaration(
         "history", value: .file, valueName: "<file>",
@@ -78,9 +81,10 @@ public struct RunCommand: BenchCommand, Equatable {
         CommandDeclaration(
             overview: "Runs scenarios, prints a summary table and writes Reports/<run-id>/.",
             usage: [
-                "run [--filter <pattern>] [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]]",
+                "run [--filter <pattern>] [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]]"
             ],
-            options: [filterOption, skip, quick, instructions, out, format, baselineOption] + ComparisonOptions.options + ObjectiveOptions.options
+            options: [filterOption, skip, quick, instructions, out, format, baselineOption] + ComparisonOptions.options
+                + ObjectiveOptions.options
                 + [historyOption, commitOption, branchOption],
             discussion: """
                 A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first.
@@ -96,7 +100,9 @@ public struct RunCommand: BenchCommand, Equatable {
         run.isQuick = try parsed.value(of: quick)
         run.countsInstructions = try parsed.value(of: instructions)
         run.outputDirectory = try parsed.value(of: out)
-        if let baseline = try parsed.value(of: baselineOption) { run.baseline = try ComparisonOptions.baseline(baseline, usage: parsed.usage) }
+        if let baseline = try parsed.value(of: baselineOption) {
+            run.baseline = try ComparisonOptions.baseline(baseline, usage: parsed.usage)
+        }
         run.thresholds = try ComparisonOptions.thresholds(parsed)
         run.allowedMissing = try parsed.value(of: ComparisonOptions.allowMissing)
         run.history = try parsed.value(of: historyOption)
@@ -105,7 +111,8 @@ public struct RunCommand: BenchCommand, Equatable {
         if run.history == nil, let orphan = [commitOption, branchOption].first(where: parsed.contains) {
             throw UsageError(message: "'--\(orphan.name)' is recorded only in a history; add '--history <file>'", usage: parsed.usage)
         }
-        run.objectives = try ObjectiveOptions.parse(parsed, intervalSeconds: Duration(nanoseconds: LoadConfiguration.defaultIntervalNanoseconds).seconds)
+        run.objectives = try ObjectiveOptions.parse(
+            parsed, intervalSeconds: Duration(nanoseconds: LoadConfiguration.defaultIntervalNanoseconds).seconds)
         run.formats = try parsed.value(of: format)
         return run
     }
@@ -121,7 +128,8 @@ public struct RunCommand: BenchCommand, Equatable {
         var valgrind: Valgrind?
         if countsInstructions {
             valgrind = Valgrind.locate()
-            let reason = context.execution.canCount
+            let reason =
+                context.execution.canCount
                 ? Valgrind.unavailability(locating: valgrind)
                 : "'--instructions' counts in worker processes, and this suite runs its scenarios in its own process"
             if let reason {
@@ -130,11 +138,13 @@ public struct RunCommand: BenchCommand, Equatable {
             }
             let load = selected.filter(\.isLoad)
             if !load.isEmpty {
-                Platform.writeToStandardError("note: load scenarios are not counted, left out: \(load.map(\.name).joined(separator: ", "))\n")
+                Platform.writeToStandardError(
+                    "note: load scenarios are not counted, left out: \(load.map(\.name).joined(separator: ", "))\n")
                 selected.removeAll(where: \.isLoad)
             }
             guard !selected.isEmpty else {
-                Platform.writeToStandardError("error: '--instructions' counts micro-benchmarks, and '\(filter ?? "")' selects only load scenarios\n")
+                Platform.writeToStandardError(
+                    "error: '--instructions' counts micro-benchmarks, and '\(filter ?? "")' selects only load scenarios\n")
                 return .usage
             }
         }
@@ -151,7 +161,8 @@ public struct RunCommand: BenchCommand, Equatable {
         Console().header(tool: suite.tool, scenarios: selected.count, isQuick: isQuick, environment: environment)
 
         // Failures are reported on standard error as they happen; the others' results go on.
-        let outcomes = await context.execution.run(selected, isQuick: isQuick, runDirectory: reports.appendingPathComponent(runID), valgrind: valgrind)
+        let outcomes = await context.execution.run(
+            selected, isQuick: isQuick, runDirectory: reports.appendingPathComponent(runID), valgrind: valgrind)
         var results = outcomes.flatMap(\.results)
         for index in results.indices {
             results[index].serviceLevel = try objectives.verdict(on: results[index])
@@ -159,12 +170,16 @@ public struct RunCommand: BenchCommand, Equatable {
         let failures = outcomes.compactMap(\.failure)
 
         // What the filter left out is absent on purpose; a scenario the suite no longer has is not.
-        let leftOut = filter == nil && skipped.isEmpty && !countsInstructions ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
+        let leftOut =
+            filter == nil && skipped.isEmpty && !countsInstructions
+            ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
         let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds, accepting: Set(allowedMissing + leftOut)) }
-        guard let report = ReportPublisher.publish(
-            results, failures: failures, runID: runID, commandLine: context.commandLine, startedAt: startedAt, environment: environment,
-            isQuick: isQuick, directory: outputDirectory, formats: formats, suite: suite, comparedWith: comparedWith
-        ) else {
+        guard
+            let report = ReportPublisher.publish(
+                results, failures: failures, runID: runID, commandLine: context.commandLine, startedAt: startedAt, environment: environment,
+                isQuick: isQuick, directory: outputDirectory, formats: formats, suite: suite, comparedWith: comparedWith
+            )
+        else {
             return .failure
         }
         if let history {
@@ -180,7 +195,9 @@ public struct RunCommand: BenchCommand, Equatable {
                         in: history, following: metric, window: ChangePointConfiguration().window,
                         scenarios: Set(report.scenarios.map(\.name))
                     )
-                    if !trends.isEmpty { try RunArchive.writePage(of: report, trends: trends, into: reports.appendingPathComponent(report.runID)) }
+                    if !trends.isEmpty {
+                        try RunArchive.writePage(of: report, trends: trends, into: reports.appendingPathComponent(report.runID))
+                    }
                 }
             } catch {
                 Platform.writeToStandardError("error: \(error)\n")

@@ -16,12 +16,16 @@ struct StartTime: Equatable {
     static func parse(_ text: String, option: String, now: Date, usage: String) throws(UsageError) -> StartTime {
         guard let date = unixSeconds(text) ?? internetTime(text) else {
             throw UsageError(
-                message: "invalid value '\(text)' for '--\(option)' (expected an RFC 3339 time such as 2026-11-30T20:00:00Z, or Unix seconds)",
+                message:
+                    "invalid value '\(text)' for '--\(option)' (expected an RFC 3339 time such as 2026-11-30T20:00:00Z, or Unix seconds)",
                 usage: usage
             )
         }
         guard date > now else {
-            throw UsageError(message: "the start time '\(text)' for '--\(option)' is already past (it is \(Self.text(of: now)) now); a late start would break the shared schedule", usage: usage)
+            throw UsageError(
+                message:
+                    "the start time '\(text)' for '--\(option)' is already past (it is \(Self.text(of: now)) now); a late start would break the shared schedule",
+                usage: usage)
         }
         guard date.timeIntervalSince(now) <= furthestAhead else {
             throw UsageError(message: "the start time '\(text)' for '--\(option)' is more than 24 h ahead", usage: usage)
@@ -52,7 +56,7 @@ struct StartTime: Equatable {
     private static func unixSeconds(_ text: String) -> Date? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              parts[0].count <= 12, let seconds = Double(text)
+            parts[0].count <= 12, let seconds = Double(text)
         else { return nil }
         return Date(timeIntervalSince1970: seconds)
     }

@@ -20,7 +20,8 @@ enum ScenarioExecution: Sendable {
         guard case .isolated(let executable?) = self else {
             return await Self.runHere(scenarios, isQuick: isQuick)
         }
-        return await WorkerSupervisor(executable: executable, isQuick: isQuick, runDirectory: runDirectory, valgrind: valgrind).run(scenarios)
+        return await WorkerSupervisor(executable: executable, isQuick: isQuick, runDirectory: runDirectory, valgrind: valgrind).run(
+            scenarios)
     }
 
     /// Whether scenarios run in worker processes, which is where instructions can be counted.

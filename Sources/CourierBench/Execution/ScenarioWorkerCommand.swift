@@ -48,7 +48,8 @@ struct ScenarioWorkerCommand: BenchCommand {
             }
             return scenario
         }
-        let counter = try countsInstructions
+        let counter =
+            try countsInstructions
             ? InstructionCounter(outputFile: resultsDirectory.appendingPathComponent(Self.callgrindOutput), isQuick: isQuick)
             : nil
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
@@ -62,8 +63,10 @@ struct ScenarioWorkerCommand: BenchCommand {
             }
             switch outcome {
             case .measured(let results):
-                let report = Report(runID: "worker", startedAt: "", environment: environment, commandLine: [], isQuick: isQuick, scenarios: results)
-                try Platform.writeAtomically(try JSONReportWriter.render(report), to: resultsDirectory.appendingPathComponent("\(index).json"))
+                let report = Report(
+                    runID: "worker", startedAt: "", environment: environment, commandLine: [], isQuick: isQuick, scenarios: results)
+                try Platform.writeAtomically(
+                    try JSONReportWriter.render(report), to: resultsDirectory.appendingPathComponent("\(index).json"))
             case .failed(let failure):
                 Platform.writeToStandardError(failure.consoleLine(runDirectory: nil))
                 try Platform.writeAtomically(Data(failure.reason.utf8), to: resultsDirectory.appendingPathComponent("\(index).failed"))

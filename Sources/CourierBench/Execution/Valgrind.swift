@@ -21,7 +21,9 @@ struct Valgrind: Sendable, Equatable {
     /// Why instructions cannot be counted here, in one line, or `nil` when they can.
     static func unavailability(locating valgrind: Valgrind?) -> String? {
         guard InstructionCounter.isCompiledIn else { return "\(InstructionCountingError.notCompiledIn)" }
-        guard valgrind != nil else { return "'--instructions' counts under valgrind, which is not on PATH (install it: 'make deps', or 'apt-get install valgrind')" }
+        guard valgrind != nil else {
+            return "'--instructions' counts under valgrind, which is not on PATH (install it: 'make deps', or 'apt-get install valgrind')"
+        }
         return nil
     }
 

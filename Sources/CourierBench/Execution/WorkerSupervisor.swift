@@ -64,7 +64,8 @@ struct WorkerSupervisor {
                     return outcomes + pending.map { .failed(ScenarioFailure(name: $0.name, cause: .threw, reason: reason)) }
                 }
                 // A sandbox that forbids spawning, say: measuring in this process beats not measuring.
-                Platform.writeToStandardError("warning: cannot start a worker process (\(error)); running the scenarios left in this process\n")
+                Platform.writeToStandardError(
+                    "warning: cannot start a worker process (\(error)); running the scenarios left in this process\n")
                 return outcomes + (await ScenarioExecution.runHere(Array(pending), isQuick: isQuick))
             }
             let batch = pending
@@ -77,7 +78,9 @@ struct WorkerSupervisor {
                     outcomes.append(.failed(ScenarioFailure(name: name, cause: .threw, reason: String(decoding: reason, as: UTF8.self))))
                 } else {
                     // Under Valgrind, what it said of the worker's end (a signal, its own error) follows the worker's words.
-                    let said = [file("stderr"), directory.appendingPathComponent(Valgrind.logFile)].compactMap { FileManager.default.contents(atPath: $0.path) }
+                    let said = [file("stderr"), directory.appendingPathComponent(Valgrind.logFile)].compactMap {
+                        FileManager.default.contents(atPath: $0.path)
+                    }
                     let crash = CrashLog(name: name, ending: ending, standardError: said.reduce(Data(), +))
                     let failure = crash.keep(in: runDirectory)
                     Platform.writeToStandardError(failure.consoleLine(runDirectory: runDirectory))
@@ -107,7 +110,8 @@ struct WorkerSupervisor {
         let worker = [ScenarioWorkerCommand.name, "--results", directory.path] + (isQuick ? ["--quick"] : [])
         if let valgrind {
             process.executableURL = valgrind.executable
-            process.arguments = valgrind.arguments(running: executable, outputFile: directory.appendingPathComponent(ScenarioWorkerCommand.callgrindOutput))
+            process.arguments =
+                valgrind.arguments(running: executable, outputFile: directory.appendingPathComponent(ScenarioWorkerCommand.callgrindOutput))
                 + worker + ["--instructions", "--"] + names
             process.environment = Valgrind.environment()
         } else {
@@ -133,7 +137,9 @@ struct WorkerSupervisor {
     }
 
     private static func signalName(_ number: Int32) -> String {
-        let names: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM"]
+        let names: [Int32: String] = [
+            4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 15: "SIGTERM",
+        ]
         return names[number] ?? "signal \(number)"
     }
 }

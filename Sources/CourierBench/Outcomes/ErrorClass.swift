@@ -1,6 +1,7 @@
 import BenchmarkEngine
 import Courier
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -57,7 +58,8 @@ enum ErrorClass: Hashable, CustomStringConvertible {
 
     private init(transport error: URLError?) {
         if let cause = error?.errorUserInfo[NSUnderlyingErrorKey] as? NSError, cause.domain == NSPOSIXErrorDomain,
-           cause.code == Int(EMFILE) || cause.code == Int(ENFILE) {
+            cause.code == Int(EMFILE) || cause.code == Int(ENFILE)
+        {
             self = .localDescriptors
             return
         }

@@ -39,14 +39,16 @@ enum RunArchive {
         guard FileManager.default.fileExists(atPath: location.path, isDirectory: &isDirectory) else { return nil }
         let file = isDirectory.boolValue ? location.appendingPathComponent("capacity.json") : location
         guard file.lastPathComponent == "capacity.json",
-              !FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("report.json").path),
-              let data = FileManager.default.contents(atPath: file.path) else { return nil }
+            !FileManager.default.fileExists(atPath: file.deletingLastPathComponent().appendingPathComponent("report.json").path),
+            let data = FileManager.default.contents(atPath: file.path)
+        else { return nil }
         return (try JSONReportWriter.readCapacity(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
     }
 
     /// Writes `comparison.md` and `comparison.json` into a run directory.
     static func write(_ comparison: RunComparison, into directory: URL) throws {
-        try Platform.writeAtomically(try JSONReportWriter.render(value: comparison), to: directory.appendingPathComponent("comparison.json"))
+        try Platform.writeAtomically(
+            try JSONReportWriter.render(value: comparison), to: directory.appendingPathComponent("comparison.json"))
         try Platform.writeAtomically(Data(comparison.markdown(all: true).utf8), to: directory.appendingPathComponent("comparison.md"))
     }
 
@@ -61,7 +63,8 @@ enum RunArchive {
     /// Writes the run's `report.html` again, now with `trends` (its scenarios' in the history it
     /// was appended to) on it.
     static func writePage(of report: Report, trends: [ScenarioTrend], into directory: URL) throws {
-        try Platform.writeAtomically(Data(HTMLReportWriter.render(report, trends: trends).utf8), to: directory.appendingPathComponent(ReportFormat.html.fileName))
+        try Platform.writeAtomically(
+            Data(HTMLReportWriter.render(report, trends: trends).utf8), to: directory.appendingPathComponent(ReportFormat.html.fileName))
     }
 
     /// A run directory or report file that is not there.

@@ -1,6 +1,7 @@
 import Courier
 import CourierTesting
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -64,7 +65,9 @@ public struct Backend: Sendable {
     /// ```swift
     /// .localServer { let server = try FixtureServer.start(); return LocalServer(baseURL: server.baseURL, stop: server.stop) }
     /// ```
-    public static func localServer(transport: TransportKind = .urlSession, _ start: @escaping @Sendable () async throws -> LocalServer) -> Backend {
+    public static func localServer(transport: TransportKind = .urlSession, _ start: @escaping @Sendable () async throws -> LocalServer)
+        -> Backend
+    {
         Backend(description: "a local server through \(transport.name)") { client, _, concurrency in
             let server = try await start()
             do {

@@ -2,6 +2,7 @@ import BenchmarkEngine
 import Courier
 import CourierTesting
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -53,14 +54,17 @@ extension Scenario {
             let handEncoder = baseline ?? (encoder as? JSONEncoder) ?? JSONEncoder()
             _ = try client.request(for: endpoint)
             _ = try URLRequest(handBuilding: endpoint, baseURL: baseURL, encoder: handEncoder)
-            let results = try await MicroRunner.measure([
-                .init(name) { iterations in
-                    for _ in 0..<iterations { blackHole(try client.request(for: endpoint)) }
-                },
-                .init("\(name) (baseline: URLComponents)") { iterations in
-                    for _ in 0..<iterations { blackHole(try URLRequest(handBuilding: endpoint, baseURL: baseURL, encoder: handEncoder)) }
-                },
-            ], in: context)
+            let results = try await MicroRunner.measure(
+                [
+                    .init(name) { iterations in
+                        for _ in 0..<iterations { blackHole(try client.request(for: endpoint)) }
+                    },
+                    .init("\(name) (baseline: URLComponents)") { iterations in
+                        for _ in 0..<iterations {
+                            blackHole(try URLRequest(handBuilding: endpoint, baseURL: baseURL, encoder: handEncoder))
+                        }
+                    },
+                ], in: context)
             return [results[0].compared(with: results[1], judgingTime: check == .ratioAndTime), results[1]]
         }
     }

@@ -39,9 +39,11 @@ extension Scenario {
     ) -> Scenario {
         Scenario(name, summary: summary ?? "your code, timed per call", isDefault: isDefault, thresholds: thresholds) { context in
             let state = try await setUp()
-            return [try await MicroRunner.measure(in: context) { iterations in
-                for _ in 0..<iterations { try await operation(state) }
-            }]
+            return [
+                try await MicroRunner.measure(in: context) { iterations in
+                    for _ in 0..<iterations { try await operation(state) }
+                }
+            ]
         }
     }
 }

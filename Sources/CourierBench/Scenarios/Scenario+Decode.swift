@@ -53,7 +53,8 @@ extension Scenario {
     ) -> Scenario {
         Scenario(
             name,
-            summary: summary ?? "\(Value.self) from \(payload): client decode path\(others.map { " and \($0.label)" }.joined()) vs JSONDecoder",
+            summary: summary
+                ?? "\(Value.self) from \(payload): client decode path\(others.map { " and \($0.label)" }.joined()) vs JSONDecoder",
             isDefault: isDefault,
             thresholds: thresholds
         ) { context in
@@ -88,7 +89,8 @@ extension Scenario {
             // the ratio, its counts leave out what the build's layout does to that decoder.
             let sharesThePartner = check == .ratio && decoder is JSONDecoder
             return results.enumerated().map { index, result in
-                result.compared(with: baselineResult, judgingTime: check == .ratioAndTime, judgingCountRatios: index == 0 && sharesThePartner)
+                result.compared(
+                    with: baselineResult, judgingTime: check == .ratioAndTime, judgingCountRatios: index == 0 && sharesThePartner)
             } + [baselineResult]
         }
     }
@@ -98,7 +100,8 @@ extension APIClient {
     /// A client for decoding alone, with `decoder`: decode scenarios need a client, not a server.
     static func decodingOnly(with decoder: any ResponseDecoder) -> APIClient {
         // A literal that always parses.
-        APIClient(baseURL: URL(string: "https://api.example.invalid/")!, transport: InMemoryTransport.constant(body: Data()), decoder: decoder)
+        APIClient(
+            baseURL: URL(string: "https://api.example.invalid/")!, transport: InMemoryTransport.constant(body: Data()), decoder: decoder)
     }
 }
 

@@ -53,7 +53,9 @@ extension BenchSuite {
             guard let name = arguments.dropFirst().first else { return .help(overview) }
             // Hidden: what the BenchCommandLine article holds, to regenerate it.
             if name == "--reference" {
-                return .help(arguments.dropFirst(2).first == "readme" ? CommandLineReference.readme(of: self) : CommandLineReference.markdown(of: self))
+                return .help(
+                    arguments.dropFirst(2).first == "readme"
+                        ? CommandLineReference.readme(of: self) : CommandLineReference.markdown(of: self))
             }
             guard let command = command(named: name) else {
                 throw UsageError(message: "unknown command '\(name)'", usage: overview)

@@ -67,7 +67,8 @@ public struct BenchSuite: Sendable {
 
     /// The scenarios whose names contain `filter`, ignoring case, or the default suite.
     public func scenarios(matching filter: String?, skipping skipped: [String] = []) -> [Scenario] {
-        let chosen = filter.map { filter in scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) } } ?? scenarios.filter(\.isDefault)
+        let chosen =
+            filter.map { filter in scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) } } ?? scenarios.filter(\.isDefault)
         return chosen.filter { scenario in !skipped.contains { scenario.name.localizedCaseInsensitiveContains($0) } }
     }
 
@@ -88,7 +89,9 @@ public struct BenchSuite: Sendable {
             }
             guard seen.insert(scenario.name).inserted else { return .duplicate("scenario", scenario.name) }
         }
-        for (kind, names) in [("model", models.map(\.name)), ("transport", transports.map(\.name)), ("command", commands.map { $0.name } + ["help"])] {
+        for (kind, names) in [
+            ("model", models.map(\.name)), ("transport", transports.map(\.name)), ("command", commands.map { $0.name } + ["help"]),
+        ] {
             var seen = Set<String>()
             for name in names where !seen.insert(name).inserted {
                 return .duplicate(kind, name)

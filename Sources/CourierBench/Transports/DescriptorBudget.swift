@@ -40,12 +40,14 @@ struct DescriptorBudget: Equatable {
         guard needed > limit.soft else { return }
         let fits = max(0, (limit.soft - Self.processDescriptors) / perConnection)
         let hard = limit.hard == Int.max ? "unlimited" : "\(limit.hard)"
-        let raise = needed <= limit.hard
+        let raise =
+            needed <= limit.hard
             ? "raise it with 'ulimit -n \(needed)'"
             : "raise the hard limit to at least \(needed) (as root: 'ulimit -Hn \(needed)', or LimitNOFILE= in a systemd unit, nofile in /etc/security/limits.conf)"
         let lower = fits > 0 ? ", or lower the concurrency to \(fits) or less" : ""
         throw UsageError(
-            message: "\(connections) connections need about \(needed) file descriptors, but this process may open only \(limit.soft) (ulimit -n; hard limit \(hard)): \(raise)\(lower)",
+            message:
+                "\(connections) connections need about \(needed) file descriptors, but this process may open only \(limit.soft) (ulimit -n; hard limit \(hard)): \(raise)\(lower)",
             usage: usage
         )
     }

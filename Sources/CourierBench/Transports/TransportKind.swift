@@ -1,6 +1,7 @@
 import BenchmarkEngine
 import Courier
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -144,7 +144,9 @@ final class ReactorLoop {
     }
 
     private func start(_ submission: Submission) {
-        guard let exchange = idle.popLast() ?? Exchange(configuration: configuration, socketOwner: Unmanaged.passUnretained(self).toOpaque()) else {
+        guard
+            let exchange = idle.popLast() ?? Exchange(configuration: configuration, socketOwner: Unmanaged.passUnretained(self).toOpaque())
+        else {
             submission.continuation.resume(throwing: URLError(.unknown))
             return
         }

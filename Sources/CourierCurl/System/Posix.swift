@@ -117,7 +117,8 @@ enum Posix {
         var limit = rlimit()
         // rlim_t.max is RLIM_INFINITY, whose C definition does not import.
         if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
-           UInt64(descriptor) + UInt64(reservedDescriptors) >= UInt64(limit.rlim_cur) {
+            UInt64(descriptor) + UInt64(reservedDescriptors) >= UInt64(limit.rlim_cur)
+        {
             _ = Glibc.close(descriptor)
             errno = EMFILE
             return nil

@@ -132,7 +132,11 @@ final class Exchange {
     private func systemError() -> NSError? {
         var code = Int(socketError)
         if code == 0 { courier_curl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &code) }
-        return code == 0 ? nil : NSError(domain: NSPOSIXErrorDomain, code: code, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(Int32(clamping: code)))])
+        return code == 0
+            ? nil
+            : NSError(
+                domain: NSPOSIXErrorDomain, code: code,
+                userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(Int32(clamping: code)))])
     }
 
     /// Fails the request with `URLError(.cancelled)`, as URLSession does, and forgets it.
@@ -275,14 +279,16 @@ private func deliver(
     _ sink: (Exchange, UnsafeRawBufferPointer) -> Bool
 ) -> Int {
     guard let context else { return 0 }
-    return sink(Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: buffer, count: length)) ? length : 0
+    return sink(Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: buffer, count: length))
+        ? length : 0
 }
 
 /// Opens libcurl's sockets through ``Posix/openSocket(family:type:protocol:)``, which keeps a
 /// reserve of descriptors for the rest of the process, and records why one could not be opened.
 private let onOpenSocket: curl_opensocket_callback = { context, _, address in
     guard let context, let address else { return CURL_SOCKET_BAD }
-    if let descriptor = Posix.openSocket(family: address.pointee.family, type: address.pointee.socktype, protocol: address.pointee.protocol) {
+    if let descriptor = Posix.openSocket(family: address.pointee.family, type: address.pointee.socktype, protocol: address.pointee.protocol)
+    {
         return descriptor
     }
     Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().socketError = Posix.lastError

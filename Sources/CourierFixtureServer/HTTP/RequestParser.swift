@@ -39,8 +39,8 @@ struct RequestParser {
         var contentLength: Int?
         while let line = lines.next() {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-                  line[..<colon].allSatisfy(Self.isTokenCharacter),
-                  line[(colon + 1)...].allSatisfy(Self.isFieldValueCharacter)
+                line[..<colon].allSatisfy(Self.isTokenCharacter),
+                line[(colon + 1)...].allSatisfy(Self.isFieldValueCharacter)
             else { return .failure(status: 400) }
             let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
             let value = Self.trimmed(line[(colon + 1)...])
@@ -89,7 +89,11 @@ struct RequestParser {
         var fields: [(name: String, value: String)] = []
         while let line = lines.next() {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            fields.append((String(decoding: line[..<colon], as: UTF8.self).lowercased(), String(decoding: trimmed(line[(colon + 1)...]), as: UTF8.self)))
+            fields.append(
+                (
+                    String(decoding: line[..<colon], as: UTF8.self).lowercased(),
+                    String(decoding: trimmed(line[(colon + 1)...]), as: UTF8.self)
+                ))
         }
         return fields
     }
@@ -120,13 +124,14 @@ struct RequestParser {
     private func parseRequestLine(_ line: ArraySlice<UInt8>) -> LineResult {
         let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(Self.isTokenCharacter),
-              parts[1].first == UInt8(ascii: "/"), parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+            parts[1].first == UInt8(ascii: "/"), parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { return .failure(400) }
         let keepAlive: Bool
         switch String(decoding: parts[2], as: UTF8.self) {
         case "HTTP/1.1": keepAlive = true
         case "HTTP/1.0": keepAlive = false
-        case let version where version.count == 8 && version.hasPrefix("HTTP/") && version.dropFirst(5).allSatisfy({ $0.isNumber || $0 == "." }):
+        case let version
+        where version.count == 8 && version.hasPrefix("HTTP/") && version.dropFirst(5).allSatisfy({ $0.isNumber || $0 == "." }):
             return .failure(505)
         default:
             return .failure(400)
@@ -134,7 +139,10 @@ struct RequestParser {
         let target = String(decoding: parts[1], as: UTF8.self)
         let path = target.prefix { $0 != "?" }
         let query = target.dropFirst(path.count + 1)
-        return .success(RequestHead(method: String(decoding: parts[0], as: UTF8.self), path: String(path), query: String(query), keepAlive: keepAlive, contentLength: 0))
+        return .success(
+            RequestHead(
+                method: String(decoding: parts[0], as: UTF8.self), path: String(path), query: String(query), keepAlive: keepAlive,
+                contentLength: 0))
     }
 
     /// RFC 9110's `tchar`: the characters of methods and field names.

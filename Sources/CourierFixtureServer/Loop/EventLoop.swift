@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -179,7 +180,8 @@ final class EventLoop {
             connection.enqueue(bytes)
             connection.closesWhenFlushed = true
         case .closeMidBody:
-            connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: false))
+            connection.enqueue(
+                ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: false))
             connection.enqueue(route.body.prefix(route.body.count / 2))
             connection.closesWhenFlushed = true
         case .slowHeaderFields(let delay):
@@ -188,7 +190,9 @@ final class EventLoop {
             if reply.includeBody { rest.append(route.body) }
             schedule(.finish(rest, keepAlive: reply.keepAlive), after: delay.nanoseconds, on: connection)
         case .slowDrip(let chunkBytes, let interval):
-            connection.enqueue(ResponseHead.bytes(status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: reply.keepAlive))
+            connection.enqueue(
+                ResponseHead.bytes(
+                    status: route.status, headers: route.headers, contentLength: route.body.count, keepAlive: reply.keepAlive))
             drip(route.body, chunkBytes: max(1, chunkBytes), interval: interval.nanoseconds, keepAlive: reply.keepAlive, on: connection)
         }
     }
@@ -199,7 +203,9 @@ final class EventLoop {
             return
         }
         connection.enqueue(remaining.prefix(chunkBytes))
-        schedule(.drip(remaining: remaining.dropFirst(chunkBytes), chunkBytes: chunkBytes, interval: interval, keepAlive: keepAlive), after: interval, on: connection)
+        schedule(
+            .drip(remaining: remaining.dropFirst(chunkBytes), chunkBytes: chunkBytes, interval: interval, keepAlive: keepAlive),
+            after: interval, on: connection)
     }
 
     private func schedule(_ action: Connection.Action, after nanoseconds: UInt64, on connection: Connection) {

@@ -34,7 +34,11 @@ private enum GzipBomb {
             stream.deallocate()
         }
         // Raw deflate (negative window bits): the gzip header and trailer are written here.
-        guard deflateInit2_(stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            deflateInit2_(
+                stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+                == Z_OK
+        else {
             return Data()
         }
         let first = deflate(zeros, stream, Z_SYNC_FLUSH)
@@ -102,7 +106,8 @@ extension FixtureServer {
             "/hostile/length/not-a-number": .raw(json + "Content-Length: five\r\n\r\n[1,2]"),
             "/hostile/chunked/invalid-size": .raw(json + "Transfer-Encoding: chunked\r\n\r\nzz\r\n[1,2]\r\n0\r\n\r\n"),
             "/hostile/chunked/with-length": .raw(json + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n5\r\n[1,2]\r\n0\r\n\r\n"),
-            "/hostile/headers/huge": .raw(json + "X-Padding: \(String(repeating: "a", count: 200 << 10))\r\nContent-Length: 5\r\n\r\n[1,2]"),
+            "/hostile/headers/huge": .raw(
+                json + "X-Padding: \(String(repeating: "a", count: 200 << 10))\r\nContent-Length: 5\r\n\r\n[1,2]"),
             "/hostile/gzip-bomb": .gzipBomb(inflatedBytes: 1 << 30),
         ]
     }()

@@ -49,13 +49,15 @@ extension FixtureServer {
             "/faults/401": .unauthorized(),
             "/faults/401/bearer": .unauthorized(challenges: [#"Bearer realm="courier-fixtures", error="invalid_token""#]),
             "/faults/401/digest": .unauthorized(challenges: [
-                #"Digest realm="courier-fixtures", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41""#,
+                #"Digest realm="courier-fixtures", qop="auth", nonce="dcd98b7102dd2f0e8b11d0f600bfb0c093", opaque="5ccc069c403ebaf9f0171e9517f40e41""#
             ]),
-            "/faults/401/basic-bearer": .unauthorized(challenges: [#"Basic realm="courier-fixtures""#, #"Bearer realm="courier-fixtures""#]),
+            "/faults/401/basic-bearer": .unauthorized(challenges: [#"Basic realm="courier-fixtures""#, #"Bearer realm="courier-fixtures""#]
+            ),
             "/faults/slow": FixtureRoute.payload(.tinyObject).with(delay: .fixed(.seconds(5))),
             "/faults/slow-headers": FixtureRoute.payload(.tinyObject).with(fault: .slowHeaderFields(delay: .seconds(5))),
             "/faults/jitter": FixtureRoute.payload(.tinyObject).with(delay: .random(.milliseconds(1)...(.milliseconds(20)))),
-            "/faults/repeated-headers": FixtureRoute(headers: repeatedHeaders.adding("Content-Type", "application/json"), body: Data(#"{"ok":true}"#.utf8)),
+            "/faults/repeated-headers": FixtureRoute(
+                headers: repeatedHeaders.adding("Content-Type", "application/json"), body: Data(#"{"ok":true}"#.utf8)),
             "/echo": .echo(),
             "/capacity": FixtureRoute.payload(.tinyObject).with(capacity: standardCapacity),
         ]

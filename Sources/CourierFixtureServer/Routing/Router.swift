@@ -64,7 +64,10 @@ struct Router {
         var route = prepared?.route ?? Self.notFound
         let includeBody = head.method != "HEAD"
         if let requirement = route.requirement, head.authorization != requirement.authorization {
-            return .success(Reply(route: .unauthorized(challenges: requirement.challenges), keepAlive: head.keepAlive, includeBody: includeBody, prepared: nil))
+            return .success(
+                Reply(
+                    route: .unauthorized(challenges: requirement.challenges), keepAlive: head.keepAlive, includeBody: includeBody,
+                    prepared: nil))
         }
         guard !head.query.isEmpty else {
             let bytes = includeBody ? (head.keepAlive ? prepared?.keepAliveResponse : prepared?.closingResponse) : nil
@@ -78,7 +81,9 @@ struct Router {
                 guard let status = Int(value), (200...599).contains(status) else { return .failure(RefusedRequest(status: 400)) }
                 route.status = status
             case "delay":
-                guard let milliseconds = Int(value), (0...60_000).contains(milliseconds) else { return .failure(RefusedRequest(status: 400)) }
+                guard let milliseconds = Int(value), (0...60_000).contains(milliseconds) else {
+                    return .failure(RefusedRequest(status: 400))
+                }
                 route.delay = .fixed(.milliseconds(milliseconds))
             default:
                 break

@@ -62,7 +62,8 @@ extension FixtureMovie {
     }
 
     static func generate(id: Int, using random: inout SplitMix64) -> FixtureMovie {
-        let title = random.element(of: titlePrefixes) + random.element(of: adjectives) + " "
+        let title =
+            random.element(of: titlePrefixes) + random.element(of: adjectives) + " "
             + random.element(of: nouns) + random.element(of: titleSuffixes)
         let year = random.int(in: 1920...2026)
         var genres: [String] = []

@@ -6,8 +6,10 @@ extension ISO8601 {
     /// Foundation's `.iso8601` counts days in the Julian calendar before 1582-10-15, writes years
     /// past 9999 with more digits and clamps far-off dates; dates outside these years are left to
     /// it.
-    private static let handWritten = Double(daysSince1970(year: 1583, month: 1, day: 1) * 86_400 - Int(referenceDateOffset))
-        ..< Double(daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - Int(referenceDateOffset))
+    private static let handWritten =
+        Double(
+            daysSince1970(year: 1583, month: 1, day: 1) * 86_400 - Int(referenceDateOffset))..<Double(
+            daysSince1970(year: 10_000, month: 1, day: 1) * 86_400 - Int(referenceDateOffset))
 
     /// Appends `date` as a JSON string the way Foundation's `JSONEncoder` writes `.iso8601` dates:
     /// `"2024-05-01T09:30:00Z"`, in UTC, the fraction of a second dropped (rounded down).

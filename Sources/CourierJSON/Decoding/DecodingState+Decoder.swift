@@ -19,9 +19,12 @@ extension DecodingState: Decoder {
         let token = tokens[index]
         guard token.kind == .object else {
             if token.kind == .null {
-                throw DecodingError.valueNotFound(KeyedDecodingContainer<Key>.self, .init(
-                    codingPath: codingPath(base, appending: NoKey()),
-                    debugDescription: "Cannot get keyed decoding container -- found null value instead, at \(location(of: offset(of: token)))."))
+                throw DecodingError.valueNotFound(
+                    KeyedDecodingContainer<Key>.self,
+                    .init(
+                        codingPath: codingPath(base, appending: NoKey()),
+                        debugDescription:
+                            "Cannot get keyed decoding container -- found null value instead, at \(location(of: offset(of: token)))."))
             }
             throw decodingError(mismatch([String: Any].self, token), base: base, key: NoKey())
         }
@@ -34,9 +37,12 @@ extension DecodingState: Decoder {
         let token = tokens[index]
         guard token.kind == .array else {
             if token.kind == .null {
-                throw DecodingError.valueNotFound((any UnkeyedDecodingContainer).self, .init(
-                    codingPath: codingPath(base, appending: NoKey()),
-                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead, at \(location(of: offset(of: token)))."))
+                throw DecodingError.valueNotFound(
+                    (any UnkeyedDecodingContainer).self,
+                    .init(
+                        codingPath: codingPath(base, appending: NoKey()),
+                        debugDescription:
+                            "Cannot get unkeyed decoding container -- found null value instead, at \(location(of: offset(of: token)))."))
             }
             throw decodingError(mismatch([Any].self, token), base: base, key: NoKey())
         }

@@ -43,7 +43,9 @@ extension DecodingState {
     }
 
     /// An array of scalars, built in place: no `Decoder`, no container, one allocation.
-    private func scalarArray<Value: JSONScalar, Key: CodingKey>(_ type: Value.Type, at index: Int, base: PathBase, key: Key) throws -> [Value] {
+    private func scalarArray<Value: JSONScalar, Key: CodingKey>(_ type: Value.Type, at index: Int, base: PathBase, key: Key) throws
+        -> [Value]
+    {
         let token = tokens[index]
         guard token.kind == .array else { throw decodingError(mismatch([Any].self, token), base: base, key: key) }
         let count = Int(token.count)

@@ -13,17 +13,21 @@ extension DecodingState {
         case .iso8601:
             let token = tokens[index]
             guard token.kind == .string else { throw decodingError(mismatch(Date.self, token), base: base, key: key) }
-            let date = token.hasEscapes
+            let date =
+                token.hasEscapes
                 ? Array(string(token).utf8).withUnsafeBufferPointer(ISO8601.date)
                 : ISO8601.date(text(of: token))
             guard let date else {
-                throw decodingError(.corrupted("Expected date string to be ISO8601-formatted", offset: offset(of: token)), base: base, key: key)
+                throw decodingError(
+                    .corrupted("Expected date string to be ISO8601-formatted", offset: offset(of: token)), base: base, key: key)
             }
             return date
         case .formatted(let formatter):
             let text = try scalar(String.self, at: index, base: base, key: key)
             guard let date = formatter.date(from: text) else {
-                throw decodingError(.corrupted("Date string does not match format expected by formatter", offset: offset(of: tokens[index])), base: base, key: key)
+                throw decodingError(
+                    .corrupted("Date string does not match format expected by formatter", offset: offset(of: tokens[index])), base: base,
+                    key: key)
             }
             return date
         case .custom(let read):
@@ -38,7 +42,8 @@ extension DecodingState {
             return try nested(at: index, base: base, key: key) { try Data(from: $0) }
         case .base64:
             guard let data = Data(base64Encoded: try scalar(String.self, at: index, base: base, key: key)) else {
-                throw decodingError(.corrupted("Encountered Data is not valid Base64", offset: offset(of: tokens[index])), base: base, key: key)
+                throw decodingError(
+                    .corrupted("Encountered Data is not valid Base64", offset: offset(of: tokens[index])), base: base, key: key)
             }
             return data
         case .custom(let read):
@@ -60,7 +65,8 @@ extension DecodingState {
         guard token.kind == .number else { throw decodingError(mismatch(Decimal.self, token), base: base, key: key) }
         let text = String(decoding: text(of: token), as: UTF8.self)
         guard let decimal = Decimal(string: text, locale: nil) else {
-            throw decodingError(.corrupted("Number \(text) is not representable as Decimal", offset: offset(of: token)), base: base, key: key)
+            throw decodingError(
+                .corrupted("Number \(text) is not representable as Decimal", offset: offset(of: token)), base: base, key: key)
         }
         return decimal
     }

@@ -29,7 +29,9 @@ extension DecodingState {
                     if token.end &- token.start == wantedLength {
                         guard wantedLength > 0, let wantedStart = wanted.baseAddress else { return key + 1 }
                         let start = bytes + Int(token.start)
-                        if start.pointee == wantedStart.pointee, Self.bytesEqual(start, wantedStart, count: Int(wantedLength)) { return key + 1 }
+                        if start.pointee == wantedStart.pointee, Self.bytesEqual(start, wantedStart, count: Int(wantedLength)) {
+                            return key + 1
+                        }
                     }
                 } else if matchedKey(token).utf8.elementsEqual(wanted) {
                     return key + 1

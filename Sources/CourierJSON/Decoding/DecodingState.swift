@@ -47,24 +47,29 @@ final class DecodingState: CodingStack {
         do {
             parsed = try ParsedInput.parsing(input)
         } catch let error as JSONSyntaxError {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error).", underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error).", underlyingError: error))
         }
-        return DecodingState(bytes: parsed.bytes, length: parsed.length, tokens: parsed.tokens, tokenCount: parsed.tokenCount, options: options)
+        return DecodingState(
+            bytes: parsed.bytes, length: parsed.length, tokens: parsed.tokens, tokenCount: parsed.tokenCount, options: options)
     }
 
     /// A state that owns `bytes` and `tokens` from now on.
-    private init(bytes: UnsafeMutablePointer<UInt8>, length: Int, tokens: UnsafeMutablePointer<Token>, tokenCount: Int, options: CourierJSONDecoder) {
+    private init(
+        bytes: UnsafeMutablePointer<UInt8>, length: Int, tokens: UnsafeMutablePointer<Token>, tokenCount: Int, options: CourierJSONDecoder
+    ) {
         self.bytes = bytes
         self.length = length
         self.tokens = tokens
         self.tokenCount = tokenCount
         self.options = options
-        keyMode = switch options.keyDecodingStrategy {
-        case .useDefaultKeys: .asWritten
-        case .convertFromSnakeCase: .fromSnakeCase
-        case .custom: .custom
-        }
+        keyMode =
+            switch options.keyDecodingStrategy {
+            case .useDefaultKeys: .asWritten
+            case .convertFromSnakeCase: .fromSnakeCase
+            case .custom: .custom
+            }
     }
 
     deinit {
@@ -134,11 +139,17 @@ extension DecodingState {
         let codingPath = codingPath(base, appending: key)
         switch failure {
         case .typeMismatch(let type, let kind, let offset):
-            return .typeMismatch(type, .init(
-                codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(kind.described) instead, at \(location(of: offset))."))
+            return .typeMismatch(
+                type,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Expected to decode \(type) but found \(kind.described) instead, at \(location(of: offset))."))
         case .valueNotFound(let type, let offset):
-            return .valueNotFound(type, .init(
-                codingPath: codingPath, debugDescription: "Cannot get value of type \(type) -- found null value instead, at \(location(of: offset))."))
+            return .valueNotFound(
+                type,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get value of type \(type) -- found null value instead, at \(location(of: offset))."))
         case .corrupted(let message, let offset):
             return .dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(message), at \(location(of: offset))."))
         }

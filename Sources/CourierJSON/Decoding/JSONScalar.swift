@@ -44,7 +44,8 @@ extension JSONScalar where Self: FixedWidthInteger {
         guard token.kind == .number else { throw state.mismatch(Self.self, token) }
         let text = state.text(of: token)
         guard let value = IntegerConversion.integer(text, isInteger: token.flags & Token.numberIsInteger != 0, as: Self.self) else {
-            throw .corrupted("Parsed JSON number <\(String(decoding: text, as: UTF8.self))> does not fit in \(Self.self)", offset: Int(token.start))
+            throw .corrupted(
+                "Parsed JSON number <\(String(decoding: text, as: UTF8.self))> does not fit in \(Self.self)", offset: Int(token.start))
         }
         return value
     }
@@ -72,12 +73,14 @@ extension DecodingState {
         if token.kind == .number {
             let value = convert(text(of: token))
             guard value.isFinite else {
-                throw .corrupted("Number \(String(decoding: text(of: token), as: UTF8.self)) is not representable in Swift", offset: Int(token.start))
+                throw .corrupted(
+                    "Number \(String(decoding: text(of: token), as: UTF8.self)) is not representable in Swift", offset: Int(token.start))
             }
             return value
         }
         if token.kind == .string,
-           case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatDecodingStrategy {
+            case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) = options.nonConformingFloatDecodingStrategy
+        {
             switch string(token) {
             case positiveInfinity: return .infinity
             case negativeInfinity: return -.infinity

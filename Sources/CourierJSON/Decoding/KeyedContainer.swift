@@ -28,8 +28,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func require(_ key: Key) throws -> Int {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(
-                codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return index
     }
@@ -99,26 +101,31 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(
-                codingPath: codingPath,
-                debugDescription: "Cannot get nested keyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get nested keyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
         }
         return try state.keyedContainer(at: index, base: base.appending(key), keyedBy: NestedKey.self)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
         guard let index = find(key) else {
-            throw DecodingError.keyNotFound(key, .init(
-                codingPath: codingPath,
-                debugDescription: "Cannot get nested unkeyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get nested unkeyed container -- no value found for key \(key) (\"\(key.stringValue)\")."))
         }
         return try state.unkeyedContainer(at: index, base: base.appending(key))
     }
 
     /// A decoder for the value under the key "super", or for null when there is none.
     func superDecoder() throws -> any Decoder {
-        SuperDecoder(state: state, index: state.member(named: StringKey.super.stringValue, in: object, customKeys: customKeys) ?? state.nullIndex,
-                     base: base.appending(StringKey.super))
+        SuperDecoder(
+            state: state, index: state.member(named: StringKey.super.stringValue, in: object, customKeys: customKeys) ?? state.nullIndex,
+            base: base.appending(StringKey.super))
     }
 
     /// A decoder for the value under `key`, or for null when there is none.

@@ -30,8 +30,10 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private func requireElement(_ type: Any.Type) throws {
         guard isAtEnd else { return }
-        throw DecodingError.valueNotFound(type, .init(
-            codingPath: state.codingPath(base, appending: IndexKey(currentIndex)), debugDescription: "Unkeyed container is at end."))
+        throw DecodingError.valueNotFound(
+            type,
+            .init(
+                codingPath: state.codingPath(base, appending: IndexKey(currentIndex)), debugDescription: "Unkeyed container is at end."))
     }
 
     private mutating func advance() {

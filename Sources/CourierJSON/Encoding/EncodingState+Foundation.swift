@@ -50,8 +50,10 @@ extension EncodingState {
     /// but not NaN, whose description (`NaN`) is no JSON number, which Foundation writes anyway.
     func setDecimal<Key: CodingKey>(_ decimal: Decimal, at node: Int, base: PathBase, key: Key) throws {
         guard !decimal.isNaN else {
-            throw EncodingError.invalidValue(decimal, .init(
-                codingPath: codingPath(base, appending: key), debugDescription: "Unable to encode Decimal.nan directly in JSON."))
+            throw EncodingError.invalidValue(
+                decimal,
+                .init(
+                    codingPath: codingPath(base, appending: key), debugDescription: "Unable to encode Decimal.nan directly in JSON."))
         }
         let start = text.count
         appendUTF8(decimal.description)

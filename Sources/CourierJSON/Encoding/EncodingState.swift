@@ -42,11 +42,12 @@ final class EncodingState: CodingStack {
     init(options: CourierJSONEncoder) {
         self.options = options
         escapesSlashes = !options.outputFormatting.contains(.withoutEscapingSlashes)
-        keyMode = switch options.keyEncodingStrategy {
-        case .useDefaultKeys: .asWritten
-        case .convertToSnakeCase: .toSnakeCase
-        case .custom: .custom
-        }
+        keyMode =
+            switch options.keyEncodingStrategy {
+            case .useDefaultKeys: .asWritten
+            case .convertToSnakeCase: .toSnakeCase
+            case .custom: .custom
+            }
     }
 
     /// Encodes `value` as the whole document and writes it out.
@@ -54,21 +55,27 @@ final class EncodingState: CodingStack {
         let root = addNode()
         try encodeValue(value, at: root, base: PathBase(depth: 0), key: NoKey())
         if nodes.base[root].kind == .pending {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         if let misuse {
             throw EncodingError.invalidValue(value, .init(codingPath: misuse.codingPath, debugDescription: misuse.message))
         }
         // Node offsets are 32-bit; past that they wrapped, and the tree cannot be written.
         guard text.count <= Int(UInt32.max), nodes.count < Int(Node.none) else {
-            throw EncodingError.invalidValue(value, .init(
-                codingPath: [], debugDescription: "The document would be larger than 4 GiB, more than CourierJSONEncoder writes."))
+            throw EncodingError.invalidValue(
+                value,
+                .init(
+                    codingPath: [], debugDescription: "The document would be larger than 4 GiB, more than CourierJSONEncoder writes."))
         }
         do {
             return try output()
         } catch is NestingTooDeep {
-            throw EncodingError.invalidValue(value, .init(
-                codingPath: [], debugDescription: "Unable to encode the given top-level value to JSON: containers nest more than 511 deep."))
+            throw EncodingError.invalidValue(
+                value,
+                .init(
+                    codingPath: [],
+                    debugDescription: "Unable to encode the given top-level value to JSON: containers nest more than 511 deep."))
         }
     }
 
@@ -173,12 +180,16 @@ extension EncodingState {
     /// The node at `index` as an object, made one if it is still empty; an object already there is
     /// kept and added to, as when a subclass and its superclass both ask for a keyed container.
     func openObject(at index: Int, base: PathBase) -> Int {
-        open(.object, at: index, base: base, misuse: "Attempt to push new keyed encoding container when already previously encoded at this path.")
+        open(
+            .object, at: index, base: base,
+            misuse: "Attempt to push new keyed encoding container when already previously encoded at this path.")
     }
 
     /// The node at `index` as an array, made one if it is still empty.
     func openArray(at index: Int, base: PathBase) -> Int {
-        open(.array, at: index, base: base, misuse: "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+        open(
+            .array, at: index, base: base,
+            misuse: "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
     }
 
     private func open(_ kind: Node.Kind, at index: Int, base: PathBase, misuse: String) -> Int {
@@ -243,7 +254,9 @@ extension EncodingState {
                 text.count = keyStart
                 return existing
             }
-            noteMisuse("Attempt to re-encode into nested container for key \"\(key.stringValue)\": another value is already encoded for it.", base: base)
+            noteMisuse(
+                "Attempt to re-encode into nested container for key \"\(key.stringValue)\": another value is already encoded for it.",
+                base: base)
         }
         let member = addMember(to: object, keyFrom: keyStart)
         nodes.base[member].becomeContainer(kind)

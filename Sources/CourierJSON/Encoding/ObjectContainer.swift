@@ -45,7 +45,9 @@ struct ObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         state.addMember(to: object, key: key, base: base)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         let member = state.nestedContainer(.object, in: object, key: key, base: base)
         return KeyedEncodingContainer(ObjectContainer<NestedKey>(state: state, object: member, base: base.appending(key)))
     }

@@ -68,9 +68,11 @@ struct ValueContainer: SingleValueEncodingContainer {
     /// Foundation stops the program on a second.
     private func claim(_ value: Any) throws {
         guard state.nodes.base[Int(node)].kind == .pending else {
-            throw EncodingError.invalidValue(value, .init(
-                codingPath: codingPath,
-                debugDescription: "Attempt to encode value through single value container when previously value already encoded."))
+            throw EncodingError.invalidValue(
+                value,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "Attempt to encode value through single value container when previously value already encoded."))
         }
     }
 }

@@ -24,8 +24,9 @@ enum NumberConversion {
             let power = exactPowersOfTen.withUnsafeBufferPointer { $0[abs(number.exponent)] }
             magnitude = number.exponent < 0 ? significand / power : significand * power
         } else if let value = EiselLemire.double(significand: number.significand, exponent: number.exponent),
-                  !number.isTruncated
-                    || EiselLemire.double(significand: number.significand + 1, exponent: number.exponent) == value {
+            !number.isTruncated
+                || EiselLemire.double(significand: number.significand + 1, exponent: number.exponent) == value
+        {
             // Truncated digits put the value between two significands; both rounding alike settles it.
             magnitude = value
         } else {

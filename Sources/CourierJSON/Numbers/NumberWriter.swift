@@ -33,7 +33,8 @@ enum NumberWriter {
         var sink = ASCIISink()
         value.write(to: &sink)
         sink.withBytes { printed in
-            let dropsZero = printed.count >= 2 && printed[printed.count - 2] == UInt8(ascii: ".") && printed[printed.count - 1] == UInt8(ascii: "0")
+            let dropsZero =
+                printed.count >= 2 && printed[printed.count - 2] == UInt8(ascii: ".") && printed[printed.count - 1] == UInt8(ascii: "0")
             text.append(contentsOf: dropsZero ? UnsafeBufferPointer(rebasing: printed.dropLast(2)) : printed)
         }
     }
@@ -60,7 +61,9 @@ private struct ASCIISink: TextOutputStream {
         let capacity = MemoryLayout.size(ofValue: storage)
         if spilled == nil, count + bytes.count <= capacity {
             let count = self.count
-            withUnsafeMutableBytes(of: &storage) { UnsafeMutableRawBufferPointer(rebasing: $0[count...]).copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+            withUnsafeMutableBytes(of: &storage) {
+                UnsafeMutableRawBufferPointer(rebasing: $0[count...]).copyMemory(from: UnsafeRawBufferPointer(bytes))
+            }
             self.count += bytes.count
             return
         }

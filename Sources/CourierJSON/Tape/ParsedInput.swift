@@ -17,8 +17,10 @@ struct ParsedInput {
     ///   is longer than the tape's 32-bit offsets reach.
     static func parsing(_ input: UnsafeRawBufferPointer) throws -> ParsedInput {
         guard input.count < Int(UInt32.max) - Parser.padding else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [], debugDescription: "The document is \(input.count) bytes long; CourierJSONDecoder reads documents up to 4 GiB."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription: "The document is \(input.count) bytes long; CourierJSONDecoder reads documents up to 4 GiB."))
         }
         let length = input.count
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Parser.padding)

@@ -57,7 +57,7 @@ extension Parser {
         }
         switch escaped {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return start + 2
         default:
             throw SyntaxError(message: "Invalid escape sequence", offset: start)
@@ -70,9 +70,10 @@ extension Parser {
         switch unit {
         case 0xD800...0xDBFF:
             guard bytes[start + 6] == UInt8(ascii: "\\"), bytes[start + 7] == UInt8(ascii: "u"),
-                  (0xDC00...0xDFFF).contains(Self.hexQuad(bytes + start + 8))
+                (0xDC00...0xDFFF).contains(Self.hexQuad(bytes + start + 8))
             else {
-                throw SyntaxError(message: "Unpaired UTF-16 surrogate in a \\u escape (a high surrogate must be followed by a low one)", offset: start)
+                throw SyntaxError(
+                    message: "Unpaired UTF-16 surrogate in a \\u escape (a high surrogate must be followed by a low one)", offset: start)
             }
             return start + 12
         case 0xDC00...0xDFFF:

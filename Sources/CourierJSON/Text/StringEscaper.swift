@@ -15,7 +15,8 @@ enum StringEscaper {
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool, to text: inout GrowableBuffer<UInt8>) {
         // Short strings, keys and most values, seldom need an escape: checked byte by byte, then
         // copied whole.
-        if bytes.count <= 32, let source = bytes.baseAddress, !bytes.contains(where: { needsEscape($0, escapingSlashes: escapingSlashes) }) {
+        if bytes.count <= 32, let source = bytes.baseAddress, !bytes.contains(where: { needsEscape($0, escapingSlashes: escapingSlashes) })
+        {
             let output = text.reserve(bytes.count + 2)
             output[0] = UInt8(ascii: "\"")
             (output + 1).initialize(from: source, count: bytes.count)

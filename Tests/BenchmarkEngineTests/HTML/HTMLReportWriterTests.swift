@@ -9,7 +9,10 @@ import Testing
     @Test func aScenarioNamedLikeAScriptRendersAsItsCharacters() throws {
         let name = "<script>alert(1)</script>"
         let report = PageFixtures.report(
-            [try PageFixtures.load(name, latencies: [1_000_000, 2_000_000]), PageFixtures.micro("build/\"'&" + name, samples: [10, 12, 14], mallocs: 1)],
+            [
+                try PageFixtures.load(name, latencies: [1_000_000, 2_000_000]),
+                PageFixtures.micro("build/\"'&" + name, samples: [10, 12, 14], mallocs: 1),
+            ],
             commandLine: ["bench", "load", "--url", "http://h/<img src=x onerror=alert(2)>"]
         )
         let page = HTMLReportWriter.render(report)
@@ -31,9 +34,12 @@ import Testing
     /// The page stands alone: a policy that forbids scripts and outside requests, and nothing in it
     /// that would fetch anything.
     @Test func thePageIsSelfContainedAndForbidsScripts() throws {
-        let page = HTMLReportWriter.render(PageFixtures.report([try PageFixtures.load("load/x", latencies: Array(1...500).map { UInt64($0) * 10_000 })]))
+        let page = HTMLReportWriter.render(
+            PageFixtures.report([try PageFixtures.load("load/x", latencies: Array(1...500).map { UInt64($0) * 10_000 })]))
         #expect(page.hasPrefix("<!DOCTYPE html>"))
-        #expect(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:;"))
+        #expect(
+            page.contains(
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:;"))
         for forbidden in ["<script", "http:", "https:", "url(", "@import", "@font-face", "<link", "<iframe", "<object", " src="] {
             #expect(!page.contains(forbidden), "\(forbidden)")
         }
@@ -122,8 +128,10 @@ import Testing
 
     /// A regression is marked in colour, in the marker's shape and in words: never colour alone.
     @Test func aComparisonMarksRegressionsByColourSymbolAndShape() {
-        let before = PageFixtures.report([PageFixtures.micro("build/x", samples: [100, 101, 102, 103, 104, 105], mallocs: 1)], runID: "before")
-        let after = PageFixtures.report([PageFixtures.micro("build/x", samples: [300, 301, 302, 303, 304, 305], mallocs: 3)], runID: "after")
+        let before = PageFixtures.report(
+            [PageFixtures.micro("build/x", samples: [100, 101, 102, 103, 104, 105], mallocs: 1)], runID: "before")
+        let after = PageFixtures.report(
+            [PageFixtures.micro("build/x", samples: [300, 301, 302, 303, 304, 305], mallocs: 3)], runID: "after")
         var compared = after
         compared.baselineComparison = RunComparison(baselineName: "main", baseline: before, current: after, thresholds: Thresholds())
         let page = HTMLReportWriter.render(compared)
@@ -139,8 +147,12 @@ import Testing
     /// kind of latency, and a table row per run.
     @Test func severalRunsAreOverlaidWithALegend() throws {
         let runs = [
-            LabeledReport(label: "before", report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [1_000_000, 2_000_000])], runID: "a")),
-            LabeledReport(label: "after <b>", report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [3_000_000, 4_000_000])], runID: "b")),
+            LabeledReport(
+                label: "before",
+                report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [1_000_000, 2_000_000])], runID: "a")),
+            LabeledReport(
+                label: "after <b>",
+                report: PageFixtures.report([try PageFixtures.load("load/x", latencies: [3_000_000, 4_000_000])], runID: "b")),
         ]
         let page = HTMLReportWriter.render(runs: runs)
         #expect(page.contains("report: 2 runs"))
@@ -155,8 +167,11 @@ import Testing
     /// they share one chart, which is the comparison asked for.
     @Test func singleLoadRunsUnderDifferentNamesShareOneChart() throws {
         let runs = [
-            LabeledReport(label: "urlsession", report: PageFixtures.report([try PageFixtures.load("load/url/urlsession", latencies: [1_000_000])], runID: "a")),
-            LabeledReport(label: "curl", report: PageFixtures.report([try PageFixtures.load("load/url/curl", latencies: [500_000])], runID: "b")),
+            LabeledReport(
+                label: "urlsession",
+                report: PageFixtures.report([try PageFixtures.load("load/url/urlsession", latencies: [1_000_000])], runID: "a")),
+            LabeledReport(
+                label: "curl", report: PageFixtures.report([try PageFixtures.load("load/url/curl", latencies: [500_000])], runID: "b")),
         ]
         let page = HTMLReportWriter.render(runs: runs)
         #expect(page.contains("<h3>load/url/urlsession vs load/url/curl</h3>"))
@@ -166,13 +181,21 @@ import Testing
 
     @Test func failedScenariosAreListedWithWhyAndTheirLogPerRun() {
         var broken = PageFixtures.report([PageFixtures.micro("build/x", samples: [10, 11], mallocs: 1)])
-        broken.failedScenarios = [ScenarioFailure(name: "decode/<b>", cause: .crashed, reason: "its process crashed with SIGILL: Fatal error", log: "failures/decode/<b>.log")]
+        broken.failedScenarios = [
+            ScenarioFailure(
+                name: "decode/<b>", cause: .crashed, reason: "its process crashed with SIGILL: Fatal error", log: "failures/decode/<b>.log")
+        ]
         let page = HTMLReportWriter.render(broken)
         #expect(page.contains("1 scenarios (quick settings), 1 failed"))
         #expect(page.contains("One scenario ran and produced no figures"))
-        #expect(page.contains("<th scope=\"row\">decode/&lt;b&gt;</th><td class=\"regression\">✖ crashed</td><td>its process crashed with SIGILL: Fatal error</td><td>failures/decode/&lt;b&gt;.log</td>"))
+        #expect(
+            page.contains(
+                "<th scope=\"row\">decode/&lt;b&gt;</th><td class=\"regression\">✖ crashed</td><td>its process crashed with SIGILL: Fatal error</td><td>failures/decode/&lt;b&gt;.log</td>"
+            ))
 
-        let overlay = HTMLReportWriter.render(runs: [LabeledReport(label: "before", report: PageFixtures.report([])), LabeledReport(label: "after", report: broken)])
+        let overlay = HTMLReportWriter.render(runs: [
+            LabeledReport(label: "before", report: PageFixtures.report([])), LabeledReport(label: "after", report: broken),
+        ])
         #expect(overlay.contains("<th scope=\"col\">run</th><th scope=\"col\">failed</th>"))
         #expect(overlay.contains("</th><td>after</td><td class=\"regression\">✖ crashed</td>"))
         #expect(!HTMLReportWriter.render(PageFixtures.report([])).contains("Scenarios that failed"))

@@ -9,12 +9,18 @@ import Testing
     /// by a cross and its count; a table row per interval.
     @Test func aLoadRunWithATimeSeriesIsChartedOverTime() async throws {
         var result = try await SampleRuns.openLoop()
-        result.serviceLevel = ServiceLevelVerdict(window: "whole", objectives: [
-            ObjectiveVerdict(objective: try ServiceLevelObjective(parsing: "p99<=50ms"), status: .passed, measured: 1_000_000, worst: nil, windowsJudged: 1, windowsBreached: 0),
-        ])
+        result.serviceLevel = ServiceLevelVerdict(
+            window: "whole",
+            objectives: [
+                ObjectiveVerdict(
+                    objective: try ServiceLevelObjective(parsing: "p99<=50ms"), status: .passed, measured: 1_000_000, worst: nil,
+                    windowsJudged: 1, windowsBreached: 0)
+            ])
         let series = try #require(result.timeSeries)
         let page = HTMLReportWriter.render(SampleRuns.report([result]))
-        let figure = try #require(page.components(separatedBy: "<h3>load/sample/open over time</h3>").dropFirst().first?.components(separatedBy: "</figure>").first)
+        let figure = try #require(
+            page.components(separatedBy: "<h3>load/sample/open over time</h3>").dropFirst().first?.components(separatedBy: "</figure>")
+                .first)
         #expect(figure.occurrences(of: "<svg class=\"chart\"") == 2)
         #expect(figure.contains(">requests per second</text>") && figure.contains(">latency (log scale)</text>"))
         #expect(figure.contains(">time since the first request (s)</text>"))
@@ -23,7 +29,8 @@ import Testing
         }
         let failing = series.intervals.filter { $0.outcomes.failed > 0 }
         #expect(!failing.isEmpty)
-        #expect(figure.occurrences(of: "<g class=\"annotation c1\">") == failing.count + failing.filter { $0.latency.summary.count > 0 }.count)
+        #expect(
+            figure.occurrences(of: "<g class=\"annotation c1\">") == failing.count + failing.filter { $0.latency.summary.count > 0 }.count)
         #expect(figure.contains(">objective p99&lt;=50ms</text>"))
         #expect(figure.occurrences(of: "<tr>") == series.intervals.count + 1)
         #expect(figure.occurrences(of: "class=\"regression\">") == failing.count)

@@ -11,8 +11,12 @@ enum PageFixtures {
     )
 
     /// A report of `scenarios`, as `bench` would write it.
-    static func report(_ scenarios: [ScenarioResult], runID: String = "run-1", commandLine: [String] = ["/usr/bin/bench", "--quick"]) -> Report {
-        Report(runID: runID, startedAt: "2026-11-30T18:00:00Z", environment: environment, commandLine: commandLine, isQuick: true, scenarios: scenarios)
+    static func report(_ scenarios: [ScenarioResult], runID: String = "run-1", commandLine: [String] = ["/usr/bin/bench", "--quick"])
+        -> Report
+    {
+        Report(
+            runID: runID, startedAt: "2026-11-30T18:00:00Z", environment: environment, commandLine: commandLine, isQuick: true,
+            scenarios: scenarios)
     }
 
     /// An open-loop load result whose corrected latencies are `latencies` (nanoseconds) and whose
@@ -41,7 +45,8 @@ enum PageFixtures {
         result.mallocsPerOperation = mallocs
         result.bytesAllocatedPerOperation = mallocs.map { $0 * 64 }
         if let baseline {
-            result.comparison = ScenarioResult.Comparison(baseline: baseline, speedup: 1.5, pairedRatios: SampleStatistics([1.4, 1.5, 1.6]))
+            result.comparison = ScenarioResult.Comparison(
+                baseline: baseline, speedup: 1.5, pairedRatios: SampleStatistics([1.4, 1.5, 1.6]))
         }
         return result
     }

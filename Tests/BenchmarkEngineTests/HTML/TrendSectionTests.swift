@@ -1,13 +1,15 @@
-@testable import BenchmarkEngine
 import Foundation
 import Testing
+
+@testable import BenchmarkEngine
 
 /// The history page and the trend section of a run's page, from histories written to temporary
 /// databases.
 @Suite struct TrendSectionTests {
     /// A history with a run per element of `values`, `name` at that median time in each, run `i`
     /// from commit `commit<i>` on branch `branch`.
-    private func history(_ values: [Double], name: String = "decode/x", commit: String = "c", branch: String = "main") throws -> RunHistory {
+    private func history(_ values: [Double], name: String = "decode/x", commit: String = "c", branch: String = "main") throws -> RunHistory
+    {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("trend-\(UUID().uuidString)/h.sqlite")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let history = try RunHistory(file: file)
@@ -15,7 +17,9 @@ import Testing
             var result = ScenarioResult(name: name, kind: .micro, operations: 10, warmupOperations: 0, durationSeconds: value * 1e-8)
             result.nanosecondsPerOperation = SampleStatistics([value])
             let startedAt = String(format: "2026-11-01T00:%02d:%02dZ", position / 60, position % 60)
-            let report = Report(runID: "run-\(position)", startedAt: startedAt, environment: PageFixtures.environment, commandLine: ["bench"], isQuick: true, scenarios: [result])
+            let report = Report(
+                runID: "run-\(position)", startedAt: startedAt, environment: PageFixtures.environment, commandLine: ["bench"],
+                isQuick: true, scenarios: [result])
             try history.append(report, metadata: HistoryMetadata(commit: "\(commit)\(position)", branch: branch, source: "run"))
         }
         return history
@@ -52,7 +56,9 @@ import Testing
         #expect(page.contains("<g class=\"reference c2 dashed\">"))
         #expect(page.contains(">-10.0% improvement · c30</text>"))
         let rates = try ScenarioTrend.trends(in: history, following: HistoryFigures.operationsPerSecond, window: 50)
-        #expect(HTMLReportWriter.render(history: rates, source: "h.sqlite").contains("% improvement · c30</text>"), "the rate rose as the time fell")
+        #expect(
+            HTMLReportWriter.render(history: rates, source: "h.sqlite").contains("% improvement · c30</text>"),
+            "the rate rose as the time fell")
     }
 
     @Test func aFlatSeriesHasNoChangePoint() throws {
@@ -96,13 +102,18 @@ import Testing
         #expect(page.contains("<li><a href=\"#history\">History</a></li>"))
         #expect(page.contains("<h3>decode/x over runs</h3>"))
         #expect(page.contains("+8.0% regression · c30"))
-        #expect(page.range(of: "id=\"history\"")?.lowerBound ?? page.endIndex < page.range(of: "id=\"runs\"")?.lowerBound ?? page.startIndex)
+        #expect(
+            page.range(of: "id=\"history\"")?.lowerBound ?? page.endIndex < page.range(of: "id=\"runs\"")?.lowerBound ?? page.startIndex)
     }
 
     @Test func onlyTheScenariosAskedForAndThoseWithTheFigureHaveATrend() throws {
         let history = try history(step)
-        #expect(try ScenarioTrend.trends(in: history, following: HistoryFigures.nanosecondsPerOperation, window: 50, scenarios: ["decode/x"]).count == 1)
-        #expect(try ScenarioTrend.trends(in: history, following: HistoryFigures.nanosecondsPerOperation, window: 50, scenarios: ["other"]).isEmpty)
+        #expect(
+            try ScenarioTrend.trends(in: history, following: HistoryFigures.nanosecondsPerOperation, window: 50, scenarios: ["decode/x"])
+                .count == 1)
+        #expect(
+            try ScenarioTrend.trends(in: history, following: HistoryFigures.nanosecondsPerOperation, window: 50, scenarios: ["other"])
+                .isEmpty)
         #expect(try ScenarioTrend.trends(in: history, following: "no.such.figure", window: 50).isEmpty)
     }
 

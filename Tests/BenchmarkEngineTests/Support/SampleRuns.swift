@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Foundation
 import Synchronization
+
+@testable import BenchmarkEngine
 
 /// Small real load runs, with their time series, for the tests of what is written from them.
 enum SampleRuns {
@@ -23,7 +24,9 @@ enum SampleRuns {
 
     /// A report of `scenarios`.
     static func report(_ scenarios: [ScenarioResult]) -> Report {
-        Report(runID: "run-1", startedAt: "2026-11-29T18:00:00Z", environment: environment, commandLine: ["bench"], isQuick: true, scenarios: scenarios)
+        Report(
+            runID: "run-1", startedAt: "2026-11-29T18:00:00Z", environment: environment, commandLine: ["bench"], isQuick: true,
+            scenarios: scenarios)
     }
 }
 

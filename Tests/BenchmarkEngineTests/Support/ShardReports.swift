@@ -23,9 +23,11 @@ func shardReport(
         let (from, to, missed, failed) = bounds
         let latency = ScenarioResult.Latency(summary: LatencySummary(halves[half]), histogram: halves[half].encoded())
         let outcomes = ScenarioResult.Outcomes(
-            scheduled: to - from + missed, sent: to - from, missed: missed, succeeded: to - from - failed, errors: failed > 0 ? ["badStatus(503)": failed] : [:]
+            scheduled: to - from + missed, sent: to - from, missed: missed, succeeded: to - from - failed,
+            errors: failed > 0 ? ["badStatus(503)": failed] : [:]
         )
-        return TimeSeries.Interval(startSeconds: Double(half) / 2, durationSeconds: 0.5, outcomes: outcomes, latency: latency, uncorrectedLatency: nil)
+        return TimeSeries.Interval(
+            startSeconds: Double(half) / 2, durationSeconds: 0.5, outcomes: outcomes, latency: latency, uncorrectedLatency: nil)
     }
     var result = ScenarioResult(name: "load/url/curl", kind: .load, operations: sent, warmupOperations: 0, durationSeconds: 1.002)
     result.concurrency = 4
@@ -33,7 +35,8 @@ func shardReport(
     result.latency = ScenarioResult.Latency(summary: LatencySummary(corrected), histogram: corrected.encoded())
     result.uncorrectedLatency = ScenarioResult.Latency(summary: LatencySummary(uncorrected), histogram: uncorrected.encoded())
     result.mallocsPerOperation = Double(100 + shard.index)
-    result.timeSeries = TimeSeries(startUnixMicroseconds: 1_796_068_800_000_000 + Int64(seriesOffset * 1e6), intervalSeconds: 0.5, intervals: intervals)
+    result.timeSeries = TimeSeries(
+        startUnixMicroseconds: 1_796_068_800_000_000 + Int64(seriesOffset * 1e6), intervalSeconds: 0.5, intervals: intervals)
     result.outcomes = ScenarioResult.Outcomes(
         scheduled: scheduled, sent: sent, missed: missed, succeeded: sent - failed, errors: failed > 0 ? ["badStatus(503)": failed] : [:]
     )

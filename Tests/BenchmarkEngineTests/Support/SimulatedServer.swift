@@ -1,6 +1,7 @@
-@testable import BenchmarkEngine
 import Dispatch
 import Synchronization
+
+@testable import BenchmarkEngine
 
 /// A server as a queue, and a generator that may be slower than its schedule, run in no wall time:
 /// what a capacity search is tested against.
@@ -73,7 +74,8 @@ struct SimulatedServer: CapacityStepRunner {
         var lateStarts = 0
         let gap = generatorRate.map { UInt64(1e9 / $0) }
         let failing = failsAbove.map { rate > $0 } ?? false
-        let stallEnds: UInt64? = rate == stallsOnceAt && stall.trip()
+        let stallEnds: UInt64? =
+            rate == stallsOnceAt && stall.trip()
             ? configuration.durationNanoseconds / 3 + 100_000_000 : nil
         for slot in 0..<schedule.slots {
             let intended = schedule.offset(ofSlot: slot)
@@ -85,7 +87,8 @@ struct SimulatedServer: CapacityStepRunner {
             let worker = freeAt.indices.min { freeAt[$0] < freeAt[$1] } ?? 0
             let ended = max(sent, freeAt[worker]) + serviceNanoseconds
             freeAt[worker] = ended
-            tallies[Int(intended / length)].record(failing ? .failure("badStatus(503)") : .success, intended: intended, started: sent, ended: ended)
+            tallies[Int(intended / length)].record(
+                failing ? .failure("badStatus(503)") : .success, intended: intended, started: sent, ended: ended)
         }
         var total = LoadTally(template: template)
         let intervals = tallies.enumerated().map { index, tally in
@@ -98,13 +101,15 @@ struct SimulatedServer: CapacityStepRunner {
                 uncorrectedLatency: .init(summary: LatencySummary(tally.uncorrected), histogram: tally.uncorrected.encoded())
             )
         }
-        var result = ScenarioResult(name: "simulated", kind: .load, operations: total.sent, warmupOperations: 0,
-                                    durationSeconds: Double(configuration.durationNanoseconds) / 1e9)
+        var result = ScenarioResult(
+            name: "simulated", kind: .load, operations: total.sent, warmupOperations: 0,
+            durationSeconds: Double(configuration.durationNanoseconds) / 1e9)
         result.targetRate = rate
         result.latency = .init(summary: LatencySummary(total.latency), histogram: total.latency.encoded())
         result.outcomes = .init(sent: total.sent, succeeded: total.succeeded, errors: total.errors)
         result.timeSeries = TimeSeries(startUnixMicroseconds: 0, intervalSeconds: Double(length) / 1e9, intervals: intervals)
-        result.generator = GeneratorLoad(cpuSeconds: 0, cpuShare: 0, meanInFlight: 0, peakInFlight: 0, lateStarts: lateStarts, wakeLateness: nil)
+        result.generator = GeneratorLoad(
+            cpuSeconds: 0, cpuShare: 0, meanInFlight: 0, peakInFlight: 0, lateStarts: lateStarts, wakeLateness: nil)
         return result
     }
 }

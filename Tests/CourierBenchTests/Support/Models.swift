@@ -17,7 +17,8 @@ struct ListTickets: Endpoint {
 }
 
 /// Three tickets as the API sends them.
-let ticketsJSON = Data("""
+let ticketsJSON = Data(
+    """
     [{"id":1,"title":"Crash on launch","opened_at":"2026-01-02T03:04:05Z"},
      {"id":2,"title":"Typo","opened_at":"2026-01-03T03:04:05Z"},
      {"id":3,"title":"Slow list","opened_at":"2026-01-04T03:04:05Z"}]

@@ -25,7 +25,10 @@ func runProbe(_ arguments: [String], healthy: Bool = false) async throws -> Prob
     process.standardOutput = output
     process.standardError = errors
     let ended = AsyncStream<Int32> { continuation in
-        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+        process.terminationHandler = {
+            continuation.yield($0.terminationStatus)
+            continuation.finish()
+        }
     }
     try process.run()
     // Read both to the end before the exit status, so a full pipe cannot stall the probe.

@@ -7,6 +7,7 @@ let briefSampling = MicroConfiguration(warmup: .milliseconds(1), sampleCount: 6,
 
 /// Runs `scenario` once in this test's process, with ``briefSampling``.
 func measure(_ scenario: Scenario) async throws -> [ScenarioResult] {
-    let context = ScenarioContext(name: scenario.name, isQuick: true, allocations: AllocationCounter.shared, progress: ProgressMeter(), micro: briefSampling)
+    let context = ScenarioContext(
+        name: scenario.name, isQuick: true, allocations: AllocationCounter.shared, progress: ProgressMeter(), micro: briefSampling)
     return try await scenario.run(in: context)
 }

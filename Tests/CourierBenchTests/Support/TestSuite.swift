@@ -12,7 +12,9 @@ let testSuite = BenchSuite(
         .custom("engine/clock-read", summary: "one clock read") { blackHole(Platform.monotonicNanoseconds()) },
         .custom("engine/array", summary: "an array of four") { blackHole([1, 2, 3, 4]) },
         .custom("slow/sleep", summary: "not in the default suite", isDefault: false) { try await Task.sleep(for: .microseconds(10)) },
-        .custom("slow/setup", summary: "two seconds before it measures", isDefault: false, setUp: { try await Task.sleep(for: .seconds(2)) }) {},
+        .custom(
+            "slow/setup", summary: "two seconds before it measures", isDefault: false, setUp: { try await Task.sleep(for: .seconds(2)) }
+        ) {},
     ],
     models: [ResponseModel("tinyObject", FixtureMovie.self), ResponseModel("list100", [FixtureMovie].self)]
 )

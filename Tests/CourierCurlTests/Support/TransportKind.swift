@@ -15,11 +15,15 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
     var testDescription: String { rawValue }
 
     /// A transport of this kind with its own connections; `shutDown` releases them.
-    func make(_ configuration: CurlConfiguration = CurlConfiguration()) throws -> (transport: any Transport, shutDown: @Sendable () async -> Void) {
+    func make(_ configuration: CurlConfiguration = CurlConfiguration()) throws -> (
+        transport: any Transport, shutDown: @Sendable () async -> Void
+    ) {
         switch self {
         case .urlSession:
             let settings = URLSessionConfiguration.ephemeral
-            if let timeout = configuration.timeout { settings.timeoutIntervalForRequest = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18 }
+            if let timeout = configuration.timeout {
+                settings.timeoutIntervalForRequest = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            }
             // A session of its own that declines challenges, so that a 401 cannot hang it on Linux.
             let transport = URLSessionTransport(configuration: settings)
             return (transport, { transport.session.invalidateAndCancel() })
@@ -49,7 +53,9 @@ func withTransport<T>(
 
 extension Transport {
     /// `GET url` (or another method), with optional headers and body.
-    func fetch(_ url: String, method: String = "GET", headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) async throws -> (HTTPResponse, Data) {
+    func fetch(_ url: String, method: String = "GET", headers: HTTPHeaders = HTTPHeaders(), body: Data? = nil) async throws -> (
+        HTTPResponse, Data
+    ) {
         try await send(HTTPRequest(method: method, url: url, headers: headers, body: body))
     }
 

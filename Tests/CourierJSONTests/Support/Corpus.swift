@@ -6,7 +6,8 @@ enum Corpus {
     static let directory: URL? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let directory = ProcessInfo.processInfo.environment["COURIER_JSON_TEST_SUITE"].map(URL.init(fileURLWithPath:))
+        let directory =
+            ProcessInfo.processInfo.environment["COURIER_JSON_TEST_SUITE"].map(URL.init(fileURLWithPath:))
             ?? root.appendingPathComponent("../shared/json-test-suite/test_parsing").standardizedFileURL
         return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
     }()

@@ -108,8 +108,8 @@ struct ReferenceValidator {
             position += 1
             if escaped == UInt8(ascii: "u") {
                 guard position + 4 <= bytes.count,
-                      let unit = UInt16(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16),
-                      bytes[position..<position + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+                    let unit = UInt16(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16),
+                    bytes[position..<position + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
                 else { return false }
                 position += 4
                 let isHigh = (0xD800...0xDBFF).contains(unit)

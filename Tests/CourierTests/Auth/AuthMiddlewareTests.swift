@@ -103,7 +103,10 @@ private struct Public: PolicyOverriding {
         let errors = await withTaskGroup(of: APIError?.self) { group in
             for _ in 0..<10 {
                 group.addTask {
-                    do throws(APIError) { _ = try await client.send(Me()); return nil } catch { return error }
+                    do throws(APIError) {
+                        _ = try await client.send(Me())
+                        return nil
+                    } catch { return error }
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }
@@ -122,7 +125,7 @@ private struct Public: PolicyOverriding {
 
     @Test func refreshesAreRateLimited() async throws {
         let server = StubServer()
-        server.route("GET", "/me", .status(401))   // refuses every token
+        server.route("GET", "/me", .status(401))  // refuses every token
         let clock = TestClock()
         let refreshes = Counter()
         let store = TokenStore(credential: Credential(token: "t0"), minimumRefreshInterval: .seconds(5), clock: clock) { _ in

@@ -85,7 +85,9 @@ import Testing
     @Test func noCacheStoresButAlwaysRevalidates() async throws {
         let setup = Setup()
         setup.server.route("GET", "/x") { request in
-            request.headers["If-None-Match"] == "e" ? .status(304) : StubResponse(status: 200, headers: ["ETag": "e", "Cache-Control": "no-cache, max-age=600"], body: Data("b".utf8))
+            request.headers["If-None-Match"] == "e"
+                ? .status(304)
+                : StubResponse(status: 200, headers: ["ETag": "e", "Cache-Control": "no-cache, max-age=600"], body: Data("b".utf8))
         }
         let client = setup.client()
         #expect(try await setup.body(client) == "b")
@@ -136,13 +138,14 @@ import Testing
     @Test func evictsTheLeastRecentlyUsedToStayWithinItsBytes() async throws {
         let setup = Setup(capacity: 450)
         for path in ["/a", "/b", "/c"] {
-            setup.server.route("GET", path, StubResponse(status: 200, headers: ["Cache-Control": "max-age=600"], body: Data(repeating: 0x61, count: 100)))
+            setup.server.route(
+                "GET", path, StubResponse(status: 200, headers: ["Cache-Control": "max-age=600"], body: Data(repeating: 0x61, count: 100)))
         }
         let client = setup.client()
         _ = try await setup.body(client, "a")
         _ = try await setup.body(client, "b")
-        _ = try await setup.body(client, "a")   // a is now more recent than b
-        _ = try await setup.body(client, "c")   // no room for three: b goes
+        _ = try await setup.body(client, "a")  // a is now more recent than b
+        _ = try await setup.body(client, "c")  // no room for three: b goes
         #expect(setup.cache.count == 2)
         #expect(setup.cache.bytes <= 450)
         _ = try await setup.body(client, "a")
@@ -163,7 +166,10 @@ import Testing
         let setup = Setup()
         setup.server.route("POST", "/x", StubResponse(status: 200, headers: ["Cache-Control": "max-age=60"]))
         setup.server.route("GET", "/missing", StubResponse(status: 404, headers: ["Cache-Control": "max-age=60"]))
-        struct Post: Endpoint { var path: String { "x" }; var method: String { "POST" } }
+        struct Post: Endpoint {
+            var path: String { "x" }
+            var method: String { "POST" }
+        }
         let client = setup.client()
         try await client.send(Post())
         await #expect(throws: APIError.badStatus(404)) { try await client.send(Get(path: "missing")) }

@@ -8,7 +8,9 @@ import Testing
     /// Starts `call`, cancels it after a few milliseconds, and checks that it ends as `cancelled` well
     /// before `wouldTake` (a bound against hanging, not a speed claim: two minutes, so that a third of
     /// it holds while the whole test suite keeps both cores of a small machine busy).
-    private func expectPromptCancellation(wouldTake: Duration = .seconds(120), _ call: @escaping @Sendable () async throws -> Void) async throws {
+    private func expectPromptCancellation(wouldTake: Duration = .seconds(120), _ call: @escaping @Sendable () async throws -> Void)
+        async throws
+    {
         let started = ContinuousClock.now
         let task = Task { try await call() }
         try await Task.sleep(for: .milliseconds(50))
@@ -23,9 +25,11 @@ import Testing
         let server = StubServer()
         server.route("GET", "/slow", StubResponse.status(200).delayed(by: .seconds(120)))
         let store = TokenStore(credential: Credential(token: "t")) { _ in Credential(token: "u") }
-        let client = flavour.client(for: server, middlewares: [
-            RetryMiddleware(), AuthMiddleware(store: store), LoggingMiddleware(sink: RecordingSink()),
-        ])
+        let client = flavour.client(
+            for: server,
+            middlewares: [
+                RetryMiddleware(), AuthMiddleware(store: store), LoggingMiddleware(sink: RecordingSink()),
+            ])
         try await expectPromptCancellation { try await client.send(Get(path: "slow")) }
     }
 

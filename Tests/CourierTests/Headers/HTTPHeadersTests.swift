@@ -56,7 +56,10 @@ import Testing
     @Test(arguments: [
         (#"Basic realm="a, b""#, [#"Basic realm="a, b""#]),
         (#"Digest realm="x", qop="auth,auth-int", nonce="n""#, [#"Digest realm="x", qop="auth,auth-int", nonce="n""#]),
-        (#"Basic realm="x", Bearer error="invalid_token", error_description="expired, renew""#, [#"Basic realm="x""#, #"Bearer error="invalid_token", error_description="expired, renew""#]),
+        (
+            #"Basic realm="x", Bearer error="invalid_token", error_description="expired, renew""#,
+            [#"Basic realm="x""#, #"Bearer error="invalid_token", error_description="expired, renew""#]
+        ),
         ("Negotiate abc==, Bearer", ["Negotiate abc==", "Bearer"]),
         ("Bearer, Basic realm=x, charset = UTF-8", ["Bearer", "Basic realm=x, charset = UTF-8"]),
     ])
@@ -82,12 +85,13 @@ import Testing
     /// Whichever way a stack delivered repeated fields, apart or joined with ", ", both readings agree.
     @Test(arguments: ["WWW-Authenticate", "Set-Cookie", "Vary", "Cache-Control", "Link"])
     func apartAndJoinedFieldsReadTheSame(name: String) {
-        let lines = switch name {
-        case "WWW-Authenticate": [#"Basic realm="a, b""#, #"Bearer error="e", error_description="x, y""#]
-        case "Set-Cookie": ["a=1; Expires=Wed, 21 Oct 2037 07:28:00 GMT", "b=2; Path=/"]
-        case "Link": [#"<https://h.test/?page=2>; rel="next""#, #"<https://h.test/?page=9>; rel="last""#]
-        default: ["no-cache, max-age=0", "private"]
-        }
+        let lines =
+            switch name {
+            case "WWW-Authenticate": [#"Basic realm="a, b""#, #"Bearer error="e", error_description="x, y""#]
+            case "Set-Cookie": ["a=1; Expires=Wed, 21 Oct 2037 07:28:00 GMT", "b=2; Path=/"]
+            case "Link": [#"<https://h.test/?page=2>; rel="next""#, #"<https://h.test/?page=9>; rel="last""#]
+            default: ["no-cache, max-age=0", "private"]
+            }
         var apart = HTTPHeaders()
         for line in lines { apart.add(name: name, value: line) }
         let joined: HTTPHeaders = [name: lines.joined(separator: ", ")]

@@ -20,9 +20,11 @@ import Testing
             var query: [String: String] { ["access_token": "query-secret", "page": "1"] }
             var headers: [String: String] { ["Cookie": "c=cookie-secret", "Proxy-Authorization": "Basic proxy-secret"] }
         }
-        let client = flavour.client(for: server, middlewares: [
-            AuthMiddleware(store: store), LoggingMiddleware(sink: recorder), LoggingMiddleware(sink: printer),
-        ])
+        let client = flavour.client(
+            for: server,
+            middlewares: [
+                AuthMiddleware(store: store), LoggingMiddleware(sink: recorder), LoggingMiddleware(sink: printer),
+            ])
         try await client.send(Me())
 
         #expect(server.requests.first?.headers["Authorization"] == "Bearer token-secret")
@@ -72,12 +74,13 @@ import Testing
             LogEvent(.refreshFinished(succeeded: false)),
             LogEvent(.failed(reason: "cancelled"), request: request),
         ].map(PrintLogSink.line(for:))
-        #expect(lines == [
-            "retry GET https://h.test/x attempt 2 in 1500 ms after status 503",
-            "refresh started",
-            "refresh failed",
-            "failed GET https://h.test/x cancelled",
-        ])
+        #expect(
+            lines == [
+                "retry GET https://h.test/x attempt 2 in 1500 ms after status 503",
+                "refresh started",
+                "refresh failed",
+                "failed GET https://h.test/x cancelled",
+            ])
     }
 
     @Test func namesErrorsWithoutTheirMessages() {

@@ -85,7 +85,10 @@ import Testing
         ("https://h.test/x?Client%5FSecret=abc&sig=def&flag", "https://h.test/x?Client%5FSecret=REDACTED&sig=REDACTED&flag"),
         ("https://user:pass@h.test/x?q=1", "https://REDACTED@h.test/x?q=1"),
         ("https://h.test/tokens/list", "https://h.test/tokens/list"),
-        ("https://h.test/x?password=p&refresh_token=r&id_token=i", "https://h.test/x?password=REDACTED&refresh_token=REDACTED&id_token=REDACTED"),
+        (
+            "https://h.test/x?password=p&refresh_token=r&id_token=i",
+            "https://h.test/x?password=REDACTED&refresh_token=REDACTED&id_token=REDACTED"
+        ),
     ])
     func hidesTokenLikeQueryParameters(url: String, expected: String) {
         #expect(Redaction.url(url) == expected)

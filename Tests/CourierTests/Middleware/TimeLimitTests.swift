@@ -1,9 +1,10 @@
 import Courier
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 @Suite struct TimeLimitTests {
     @Test func aTimelyOperationAnswers() async throws {

@@ -1,11 +1,12 @@
 import Courier
 import CourierTesting
 import Foundation
+import Synchronization
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
-import Testing
 
 @Suite struct TimeoutMiddlewareTests {
     /// Stands in for a transport that hangs and ignores cancellation, as URLSession does on Linux
@@ -16,7 +17,9 @@ import Testing
             await Task.detached { try? await Task.sleep(for: .seconds(60)) }.value
             return (HTTPResponse(statusCode: 401, headers: ["WWW-Authenticate": "Bearer"]), Data())
         }
-        let client = APIClient(baseURL: try #require(URL(string: "https://h.test")), transport: transport, middlewares: [TimeoutMiddleware(.milliseconds(100))])
+        let client = APIClient(
+            baseURL: try #require(URL(string: "https://h.test")), transport: transport, middlewares: [TimeoutMiddleware(.milliseconds(100))]
+        )
         let started = ContinuousClock.now
         let error = await #expect(throws: APIError.transport) { try await client.send(Get(path: "x")) }
         #expect(error?.urlErrorCode == .timedOut)

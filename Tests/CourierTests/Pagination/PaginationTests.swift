@@ -87,10 +87,18 @@ private struct Linked: Endpoint {
     func linkHeadersToTheLastPage(flavour: Flavour) async throws {
         let server = StubServer()
         let base = server.baseURL.absoluteString
-        server.route("GET", "/linked", StubResponse(status: 200, headers: ["Link": "<\(base)/linked?page=2&token=t>; rel=\"next\", <\(base)/linked?page=3>; rel=\"last\""], body: Data("[1]".utf8)))
+        server.route(
+            "GET", "/linked",
+            StubResponse(
+                status: 200, headers: ["Link": "<\(base)/linked?page=2&token=t>; rel=\"next\", <\(base)/linked?page=3>; rel=\"last\""],
+                body: Data("[1]".utf8)))
         // A relative link, and the next relation among others.
-        server.route("GET", "/linked", query: ["page": "2"], StubResponse(status: 200, headers: ["Link": #"</linked?page=3>; rel="last next""#], body: Data("[2]".utf8)))
-        server.route("GET", "/linked", query: ["page": "3"], StubResponse(status: 200, headers: ["Link": #"</linked?page=1>; rel="first""#], body: Data("[3]".utf8)))
+        server.route(
+            "GET", "/linked", query: ["page": "2"],
+            StubResponse(status: 200, headers: ["Link": #"</linked?page=3>; rel="last next""#], body: Data("[2]".utf8)))
+        server.route(
+            "GET", "/linked", query: ["page": "3"],
+            StubResponse(status: 200, headers: ["Link": #"</linked?page=1>; rel="first""#], body: Data("[3]".utf8)))
         var items: [Int] = []
         for try await item in flavour.client(for: server).pages(following: Linked(), items: \.self).items { items.append(item) }
         #expect(items == [1, 2, 3])
@@ -109,11 +117,12 @@ private struct Linked: Endpoint {
             return .json(page == 1 ? "[1]" : "[]")
         }
         let store = TokenStore(credential: Credential(token: "old")) { _ in Credential(token: "new") }
-        let client = Flavour.inMemory.client(for: server, middlewares: [RetryMiddleware(clock: TestClock(), random: { 0 }), AuthMiddleware(store: store)])
+        let client = Flavour.inMemory.client(
+            for: server, middlewares: [RetryMiddleware(clock: TestClock(), random: { 0 }), AuthMiddleware(store: store)])
         var items: [Int] = []
         for try await item in client.pages(numbered: { Numbered(page: $0) }, items: \.self).items { items.append(item) }
         #expect(items == [1])
-        #expect(server.requests.count == 4)   // 401, page 1, 503, page 2
+        #expect(server.requests.count == 4)  // 401, page 1, 503, page 2
     }
 
     @Test func aFailingPageEndsTheSequenceWithItsError() async throws {
@@ -139,13 +148,14 @@ private struct Linked: Endpoint {
         #expect(server.requests.count == 1)
     }
 
-    @Test(arguments: [
-        (#"<https://h.test/2>; rel="next""#, "https://h.test/2"),
-        (#"<https://h.test/9>; rel="last", <https://h.test/2>; rel=next"#, "https://h.test/2"),
-        (#"<https://h.test/2>; title="a;b"; REL="Next""#, "https://h.test/2"),
-        (#"<https://h.test/1>; rel="prev""#, nil),
-        ("garbage", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            (#"<https://h.test/2>; rel="next""#, "https://h.test/2"),
+            (#"<https://h.test/9>; rel="last", <https://h.test/2>; rel=next"#, "https://h.test/2"),
+            (#"<https://h.test/2>; title="a;b"; REL="Next""#, "https://h.test/2"),
+            (#"<https://h.test/1>; rel="prev""#, nil),
+            ("garbage", nil),
+        ] as [(String, String?)])
     func findsTheNextLink(header: String, expected: String?) async throws {
         let server = StubServer()
         server.route("GET", "/linked", StubResponse(status: 200, headers: ["Link": header], body: Data("[1]".utf8)))

@@ -1,10 +1,11 @@
 import Courier
 import CourierTesting
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 private struct Post: PolicyOverriding {
     var overrides: PolicyOverrides
@@ -14,7 +15,10 @@ private struct Post: PolicyOverriding {
 }
 
 @Suite struct RetryMiddlewareTests {
-    private func client(_ server: StubServer, _ clock: TestClock, policy: RetryPolicy = RetryPolicy(), sink: RecordingSink? = nil, flavour: Flavour = .inMemory) -> APIClient {
+    private func client(
+        _ server: StubServer, _ clock: TestClock, policy: RetryPolicy = RetryPolicy(), sink: RecordingSink? = nil,
+        flavour: Flavour = .inMemory
+    ) -> APIClient {
         flavour.client(for: server, middlewares: [RetryMiddleware(policy: policy, clock: clock, random: { 0.5 }, sink: sink)])
     }
 
@@ -97,7 +101,7 @@ private struct Post: PolicyOverriding {
     }
 
     @Test func honoursRetryAfterAsAnHTTPDate() async throws {
-        let clock = TestClock(now: Date(timeIntervalSince1970: 1_445_412_450))   // 30 s before the date below
+        let clock = TestClock(now: Date(timeIntervalSince1970: 1_445_412_450))  // 30 s before the date below
         let server = StubServer()
         _ = flaky(server, failures: 1, StubResponse(status: 503, headers: ["Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"]))
         _ = try await client(server, clock).send(Get(path: "x"), as: [Int].self)
@@ -165,7 +169,9 @@ private struct Post: PolicyOverriding {
         }
         let server = StubServer()
         let calls = flaky(server, failures: 10, .status(503))
-        await #expect(throws: APIError.badStatus(503)) { try await client(server, TestClock()).send(Fragile(overrides: [RetryOverride.never])) }
+        await #expect(throws: APIError.badStatus(503)) {
+            try await client(server, TestClock()).send(Fragile(overrides: [RetryOverride.never]))
+        }
         #expect(calls.value == 1)
         await #expect(throws: APIError.badStatus(503)) {
             try await client(server, TestClock()).send(Fragile(overrides: [RetryOverride(maxAttempts: 2)]))
@@ -176,7 +182,10 @@ private struct Post: PolicyOverriding {
     @Test func neverRetriesADecodingError() async throws {
         let server = StubServer()
         let calls = Counter()
-        server.route("GET", "/x") { _ in calls.increment(); return .json("not json") }
+        server.route("GET", "/x") { _ in
+            calls.increment()
+            return .json("not json")
+        }
         await #expect(throws: APIError.decoding) { try await client(server, TestClock()).send(Get(path: "x"), as: [Int].self) }
         #expect(calls.value == 1)
     }
@@ -186,17 +195,19 @@ private struct Post: PolicyOverriding {
         _ = flaky(server, failures: 2, .failure(.timedOut))
         let sink = RecordingSink()
         _ = try await client(server, TestClock(), sink: sink).send(Get(path: "x"), as: [Int].self)
-        #expect(sink.events.map(\.kind) == [
-            .retryScheduled(attempt: 2, delay: .milliseconds(100), reason: "URLError(-1001)"),
-            .retryScheduled(attempt: 3, delay: .milliseconds(200), reason: "URLError(-1001)"),
-        ])
+        #expect(
+            sink.events.map(\.kind) == [
+                .retryScheduled(attempt: 2, delay: .milliseconds(100), reason: "URLError(-1001)"),
+                .retryScheduled(attempt: 3, delay: .milliseconds(200), reason: "URLError(-1001)"),
+            ])
     }
 
     @Test func backoffDoublesUpToTheCapWithFullJitter() {
         let policy = RetryPolicy(baseDelay: .milliseconds(100), maxDelay: .seconds(1))
-        #expect((1...6).map { policy.backoff(beforeRetry: $0, unit: 1) } == [
-            .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1),
-        ])
+        #expect(
+            (1...6).map { policy.backoff(beforeRetry: $0, unit: 1) } == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(800), .seconds(1), .seconds(1),
+            ])
         #expect(policy.backoff(beforeRetry: 3, unit: 0) == .zero)
         #expect(policy.backoff(beforeRetry: 3, unit: 0.25) == .milliseconds(100))
         #expect(policy.backoff(beforeRetry: 1000, unit: 1) == .seconds(1))

@@ -1,9 +1,11 @@
-@testable import Courier
 import Foundation
+import Testing
+
+@testable import Courier
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The sessions Courier makes in place of sessions without a delegate: one per session, for as
 /// long as that session lives. A registry of its own per test, so that parallel tests cannot see

@@ -1,9 +1,10 @@
 import Courier
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// The rules both transports follow, without a server: `RedirectTests` (CourierCurlTests) checks
 /// them against the fixture server over both.
@@ -62,8 +63,11 @@ import Testing
 
     /// One rule: what redaction hides never crosses an origin, and nothing else is dropped.
     @Test func everyFieldRedactionHidesStaysWithItsOrigin() throws {
-        var request = HTTPRequest(method: "GET", url: "https://api.test/v1/orders", headers: ["Accept": "application/json", "X-Trace": "7"])
-        for name in ["X-Api-Key", "Api-Key", "X-Goog-Api-Key", "Ocp-Apim-Subscription-Key", "X-Amz-Security-Token", "PRIVATE-TOKEN", "Set-Cookie"] {
+        var request = HTTPRequest(
+            method: "GET", url: "https://api.test/v1/orders", headers: ["Accept": "application/json", "X-Trace": "7"])
+        for name in [
+            "X-Api-Key", "Api-Key", "X-Goog-Api-Key", "Ocp-Apim-Subscription-Key", "X-Amz-Security-Token", "PRIVATE-TOKEN", "Set-Cookie",
+        ] {
             #expect(Redaction.isSecret(name: name))
             request.headers[name] = "s3cret"
         }
@@ -73,9 +77,10 @@ import Testing
         #expect(here.headers == request.headers)
     }
 
-    @Test(arguments: [
-        (300, "/elsewhere"), (304, "/elsewhere"), (307, nil), (307, "ftp://files.test/a"), (302, "http://[bad"),
-    ] as [(Int, String?)])
+    @Test(
+        arguments: [
+            (300, "/elsewhere"), (304, "/elsewhere"), (307, nil), (307, "ftp://files.test/a"), (302, "http://[bad"),
+        ] as [(Int, String?)])
     func whatIsNotARedirectToFollow(status: Int, location: String?) {
         #expect(Redirects.request(after: redirect(status, to: location), to: post) == nil)
     }

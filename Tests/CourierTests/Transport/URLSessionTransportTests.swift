@@ -1,11 +1,12 @@
 import Courier
 import CourierFixtureServer
 import Foundation
+import Synchronization
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
-import Testing
 
 /// The real URLSession path against the loopback fixture server. Every call runs under an outer
 /// bound (`withTimeLimit`), so a hang fails the test as a bare `URLError(.timedOut)` instead of
@@ -37,15 +38,18 @@ import Testing
             case .plain:
                 return APIClient(baseURL: base)
             case .sharedSessionWithPolicies:
-                return APIClient(baseURL: base, session: .shared, middlewares: [
-                    RetryMiddleware(policy: RetryPolicy(), clock: clock),
-                    AuthMiddleware(store: store),
-                    CacheMiddleware(cache: ResponseCache(), clock: clock),
-                    LoggingMiddleware(sink: DiscardingSink()),
-                    TimeoutMiddleware(.seconds(30)),
-                ])
+                return APIClient(
+                    baseURL: base, session: .shared,
+                    middlewares: [
+                        RetryMiddleware(policy: RetryPolicy(), clock: clock),
+                        AuthMiddleware(store: store),
+                        CacheMiddleware(cache: ResponseCache(), clock: clock),
+                        LoggingMiddleware(sink: DiscardingSink()),
+                        TimeoutMiddleware(.seconds(30)),
+                    ])
             case .middlewaresOnly:
-                return APIClient(baseURL: base, middlewares: [AuthMiddleware(store: store), CacheMiddleware(cache: ResponseCache(capacity: 20_000_000))])
+                return APIClient(
+                    baseURL: base, middlewares: [AuthMiddleware(store: store), CacheMiddleware(cache: ResponseCache(capacity: 20_000_000))])
             case .sessionOfItsOwn:
                 return APIClient(baseURL: base, session: URLSession(configuration: .ephemeral))
             case .transportOfItsOwn:
@@ -66,8 +70,9 @@ import Testing
         for path in Self.challenges {
             let error = try await withTimeLimit(Self.bound) { await failure(of: client, path: path) }
             #expect(error?.kind == .badStatus(401), "\(path)")
-            #expect(error?.responseBody.map { String(decoding: $0, as: UTF8.self) }
-                == #"{"error":"unauthorized","detail":"the credentials are missing or expired"}"#, "\(path)")
+            #expect(
+                error?.responseBody.map { String(decoding: $0, as: UTF8.self) }
+                    == #"{"error":"unauthorized","detail":"the credentials are missing or expired"}"#, "\(path)")
         }
     }
 
@@ -182,7 +187,9 @@ private final class TeapotProtocol: URLProtocol {
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
     override func startLoading() {
-        guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 418, httpVersion: nil, headerFields: nil) else { return }
+        guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 418, httpVersion: nil, headerFields: nil) else {
+            return
+        }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         client?.urlProtocol(self, didLoad: Data())
         client?.urlProtocolDidFinishLoading(self)

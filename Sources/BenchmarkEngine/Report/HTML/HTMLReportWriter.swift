@@ -50,7 +50,9 @@ public enum HTMLReportWriter {
         let runs = Set(trends.flatMap { $0.runs.map(\.id) }).count
         let metric = trends.first?.metric ?? HistoryFigures.nanosecondsPerOperation
         let newest = trends.flatMap { $0.runs.map(\.startedAt) }.max() ?? "never"
-        let html = trends.isEmpty ? "<p>No scenario in this history has the figure.</p>\n"
+        let html =
+            trends.isEmpty
+            ? "<p>No scenario in this history has the figure.</p>\n"
             : TrendSection.html(trends, source: "Each scenario's \(metric), run by run, from the history \(source).")
         return HTMLPage(
             title: "bench history: \(metric)",

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// The sessions Courier sends through in place of sessions that came without a delegate
 /// (`URLSession.shared`, `URLSession(configuration:)`): one per such session, made from its
@@ -35,7 +36,9 @@ final class DelegatedSessions: Sendable {
                 return (entry, released)
             }
             let delegate = SessionDelegate()
-            let entry = Entry(source: source, session: URLSession(configuration: source.configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
+            let entry = Entry(
+                source: source, session: URLSession(configuration: source.configuration, delegate: delegate, delegateQueue: nil),
+                delegate: delegate)
             entries[ObjectIdentifier(source)] = entry
             return (entry, released)
         }

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// The delegate of every session Courier sends through on its own terms: it collects each task's
 /// response and body into its ``TaskExchange`` (which holds the body to the request's maximum as it

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// One request's task on a session with Courier's delegate: the response and body it collects as
 /// they arrive, and the caller it answers, once.
@@ -83,10 +84,14 @@ final class TaskExchange: Sendable {
         if let framing = ResponseFramingError(libcurlMessage: message) { return finish(.failure(framing)) }
         if response == nil, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: message) { return finish(.failure(tooLarge)) }
         guard let response, Self.wasTruncated(response, received: body.count) else { return finish(.failure(error)) }
-        finish(.failure(URLError(.networkConnectionLost, userInfo: [
-            NSUnderlyingErrorKey: error,
-            NSLocalizedDescriptionKey: "the connection closed before the whole body arrived",
-        ])))
+        finish(
+            .failure(
+                URLError(
+                    .networkConnectionLost,
+                    userInfo: [
+                        NSUnderlyingErrorKey: error,
+                        NSLocalizedDescriptionKey: "the connection closed before the whole body arrived",
+                    ])))
     }
 
     /// Answers the caller, the first time only.

@@ -87,7 +87,10 @@ struct Chart: Sendable {
         parts.append("<g class=\"ticks\">" + ticks.joined() + "</g>")
         parts.append(SVG.text(x.label, x: (plot.left + plot.right) / 2, y: height - 8, className: "axis-label x", anchor: "middle"))
         let middle = (plot.top + plot.bottom) / 2
-        parts.append(SVG.text(y.label, x: 14, y: middle, className: "axis-label y", anchor: "middle", extra: " transform=\"rotate(-90 14 \(SVG.number(middle)))\""))
+        parts.append(
+            SVG.text(
+                y.label, x: 14, y: middle, className: "axis-label y", anchor: "middle",
+                extra: " transform=\"rotate(-90 14 \(SVG.number(middle)))\""))
 
         for reference in references {
             let line: String
@@ -119,7 +122,8 @@ struct Chart: Sendable {
 
         for marker in markers {
             let (mx, my) = (px(marker.x), py(marker.y))
-            var group = "<g class=\"annotation \(marker.style.classes)\"><path class=\"marker\" d=\"\(marker.shape.path(x: mx, y: my, size: 9))\"/>"
+            var group =
+                "<g class=\"annotation \(marker.style.classes)\"><path class=\"marker\" d=\"\(marker.shape.path(x: mx, y: my, size: 9))\"/>"
             if !marker.label.isEmpty {
                 group += SVG.text(marker.label, x: mx + 7, y: my - 7, className: "marker-label")
             }

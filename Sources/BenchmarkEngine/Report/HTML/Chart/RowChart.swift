@@ -63,7 +63,9 @@ struct RowChart: Sendable {
         for (index, row) in rows.enumerated() {
             let middle = plot.top + (Double(index) + 0.5) * rowHeight
             var group = "<g class=\"row\">"
-            group += SVG.text(Self.fitted(row.label, characters: Int((plot.left - 12) / 6.0)), x: plot.left - 6, y: middle + 4, className: "row-label", anchor: "end")
+            group += SVG.text(
+                Self.fitted(row.label, characters: Int((plot.left - 12) / 6.0)), x: plot.left - 6, y: middle + 4, className: "row-label",
+                anchor: "end")
             for mark in row.marks {
                 group += draw(mark, at: middle, px: px, start: plot.left)
             }
@@ -91,19 +93,21 @@ struct RowChart: Sendable {
                 + "H\(SVG.number(to))v\(SVG.number(height))H\(SVG.number(from))Z\"/>"
         }
         switch mark {
-        case let .whisker(range, style):
-            return "<path class=\"whisker \(style.classes)\" d=\"M\(SVG.number(px(range.lowerBound))) \(SVG.number(middle))H\(SVG.number(px(range.upperBound)))"
+        case .whisker(let range, let style):
+            return
+                "<path class=\"whisker \(style.classes)\" d=\"M\(SVG.number(px(range.lowerBound))) \(SVG.number(middle))H\(SVG.number(px(range.upperBound)))"
                 + "M\(SVG.number(px(range.lowerBound))) \(SVG.number(middle - 4))v8M\(SVG.number(px(range.upperBound))) \(SVG.number(middle - 4))v8\"/>"
-        case let .box(range, style):
+        case .box(let range, let style):
             return span(range, height: 10, className: "box", style: style)
-        case let .band(range, style):
+        case .band(let range, let style):
             return span(range, height: rowHeight - 2, className: "band", style: style)
-        case let .bar(value, style):
+        case .bar(let value, let style):
             let to = Swift.max(px(value), start + 1)
-            return "<path class=\"bar \(style.classes)\" d=\"M\(SVG.number(start)) \(SVG.number(middle - 5))H\(SVG.number(to))v10H\(SVG.number(start))Z\"/>"
-        case let .tick(value, style):
+            return
+                "<path class=\"bar \(style.classes)\" d=\"M\(SVG.number(start)) \(SVG.number(middle - 5))H\(SVG.number(to))v10H\(SVG.number(start))Z\"/>"
+        case .tick(let value, let style):
             return "<path class=\"median \(style.classes)\" d=\"M\(SVG.number(px(value))) \(SVG.number(middle - 7))v14\"/>"
-        case let .point(value, shape, style):
+        case .point(let value, let shape, let style):
             return "<path class=\"marker \(style.classes)\" d=\"\(shape.path(x: px(value), y: middle, size: 9))\"/>"
         }
     }

@@ -42,7 +42,11 @@ struct DataTable: Sendable {
                 let tag = index == 0 ? "th scope=\"row\"" : "td"
                 var attributes = ""
                 if let value = cell.value { attributes += " data-value=\"\(Self.exact(value))\"" }
-                if let className = cell.className { attributes += " class=\"\(className)\"" } else if cell.value != nil { attributes += " class=\"number\"" }
+                if let className = cell.className {
+                    attributes += " class=\"\(className)\""
+                } else if cell.value != nil {
+                    attributes += " class=\"number\""
+                }
                 html += "<\(tag)\(attributes)>\(HTML.escape(cell.text))</\(index == 0 ? "th" : "td")>"
             }
             html += "</tr>"

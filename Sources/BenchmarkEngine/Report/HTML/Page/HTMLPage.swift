@@ -17,17 +17,17 @@ struct HTMLPage: Sendable {
     /// The page as one HTML document.
     func render() -> String {
         var html = """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <title>\(HTML.escape(title))</title>
-        <style>\(PageStyle.css)</style>
-        </head><body>
-        <header><h1>\(HTML.escape(title))</h1><p class="muted">\(HTML.escape(subtitle))</p></header>
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>\(HTML.escape(title))</title>
+            <style>\(PageStyle.css)</style>
+            </head><body>
+            <header><h1>\(HTML.escape(title))</h1><p class="muted">\(HTML.escape(subtitle))</p></header>
 
-        """
+            """
         if sections.count > 1 {
             html += "<nav aria-label=\"Contents\"><ul>"
             html += sections.map { "<li><a href=\"#\($0.anchor)\">\(HTML.escape($0.name))</a></li>" }.joined()

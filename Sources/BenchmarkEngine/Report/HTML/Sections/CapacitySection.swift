@@ -6,7 +6,8 @@ enum CapacitySection {
     static func html(_ report: CapacityReport) -> String {
         var html = "<p>\(HTML.escape(report.result.explanation))</p>\n<ul>"
         html += findings(report.result).map { "<li>\(HTML.escape($0))</li>" }.joined()
-        html += "<li>Target <code>\(HTML.escape(report.target))</code>, objectives <code>\(HTML.escape(report.settings.objectives.joined(separator: " ")))</code> "
+        html +=
+            "<li>Target <code>\(HTML.escape(report.target))</code>, objectives <code>\(HTML.escape(report.settings.objectives.joined(separator: " ")))</code> "
             + "judged over \(HTML.escape(report.settings.window)), steps of \(ValueFormat.elapsed(report.settings.stepSeconds)) after "
             + "\(ValueFormat.elapsed(report.settings.warmupSeconds)) of warm-up, up to \(report.settings.concurrency) requests in flight.</li></ul>\n"
         return html + figure(report, id: "capacity-0").html()
@@ -21,14 +22,19 @@ enum CapacitySection {
             lines.append("No rate met every objective.")
         }
         if let rate = result.lowestFailingRate {
-            lines.append("Lowest failing rate: \(Formats.count(rate)) requests/s (\(result.limitedBy.map { "the \($0.rawValue)'s limit" } ?? "limit unknown")).")
+            lines.append(
+                "Lowest failing rate: \(Formats.count(rate)) requests/s (\(result.limitedBy.map { "the \($0.rawValue)'s limit" } ?? "limit unknown"))."
+            )
         }
         if let knee = result.knee {
-            lines.append("Knee: p99 starts climbing steeply at \(Formats.count(knee.rate)) requests/s (p99 \(Formats.duration(Double(knee.p99Nanoseconds)))).")
+            lines.append(
+                "Knee: p99 starts climbing steeply at \(Formats.count(knee.rate)) requests/s (p99 \(Formats.duration(Double(knee.p99Nanoseconds))))."
+            )
         }
         if let concurrency = result.concurrencyAtMaximum {
             let measured = concurrency.measured.map { ValueFormat.significant($0) } ?? "not sampled"
-            lines.append("In flight at that rate: \(measured) measured, \(ValueFormat.significant(concurrency.littlesLaw)) by Little's law.")
+            lines.append(
+                "In flight at that rate: \(measured) measured, \(ValueFormat.significant(concurrency.littlesLaw)) by Little's law.")
         }
         return lines
     }
@@ -40,11 +46,17 @@ enum CapacitySection {
         let failed = ChartStyle(colour: 1, shape: .cross)
         let passed = ChartStyle(colour: 2, shape: .circle)
         let stepMarkers = { (value: (CapacityStep) -> Double) in
-            steps.map { step in ChartMarker(x: step.targetRate, y: value(step), shape: step.status.isFailure ? .cross : .circle, style: step.status.isFailure ? failed : passed) }
+            steps.map { step in
+                ChartMarker(
+                    x: step.targetRate, y: value(step), shape: step.status.isFailure ? .cross : .circle,
+                    style: step.status.isFailure ? failed : passed)
+            }
         }
         var references: [ReferenceLine] = []
         if let rate = report.result.maximumSustainableRate {
-            references.append(ReferenceLine(axis: .x, value: rate, label: "max sustainable \(Formats.count(rate))/s", style: ChartStyle(colour: 2, dashed: true)))
+            references.append(
+                ReferenceLine(
+                    axis: .x, value: rate, label: "max sustainable \(Formats.count(rate))/s", style: ChartStyle(colour: 2, dashed: true)))
         }
         let legend = [LegendEntry(name: "step passed", style: passed), LegendEntry(name: "step failed", style: failed)]
 
@@ -63,12 +75,18 @@ enum CapacitySection {
         var latencyReferences = references
         var latencyValues = p99.map(\.y)
         for objective in report.steps.first?.verdict.objectives ?? [] where objective.unit == "ns" {
-            latencyReferences.append(ReferenceLine(axis: .y, value: objective.threshold, label: "objective \(objective.objective)", style: ChartStyle(colour: 1, dashed: true)))
+            latencyReferences.append(
+                ReferenceLine(
+                    axis: .y, value: objective.threshold, label: "objective \(objective.objective)",
+                    style: ChartStyle(colour: 1, dashed: true)))
             latencyValues.append(objective.threshold)
         }
         var latencyMarkers = stepMarkers { Double($0.latency.summary.p99) }.filter { $0.y > 0 }
         if let knee = report.result.knee {
-            latencyMarkers.append(ChartMarker(x: knee.rate, y: Double(knee.p99Nanoseconds), shape: .diamond, style: ChartStyle(colour: 3, shape: .diamond), label: "knee"))
+            latencyMarkers.append(
+                ChartMarker(
+                    x: knee.rate, y: Double(knee.p99Nanoseconds), shape: .diamond, style: ChartStyle(colour: 3, shape: .diamond),
+                    label: "knee"))
         }
         let latencyChart = Chart(
             captionID: id, x: rateAxis,
@@ -88,7 +106,9 @@ enum CapacitySection {
                 .number(Double(step.outcomes.failed), Formats.plain(Double(step.outcomes.failed))),
                 answered ? .number(Double(step.latency.summary.p50), Formats.duration(Double(step.latency.summary.p50))) : .text("–"),
                 answered ? .number(Double(step.latency.summary.p99), Formats.duration(Double(step.latency.summary.p99))) : .text("–"),
-                .text((step.status.isFailure ? "✖ " : "✔ ") + step.status.rawValue, className: step.status.isFailure ? "regression" : "improvement"),
+                .text(
+                    (step.status.isFailure ? "✖ " : "✔ ") + step.status.rawValue,
+                    className: step.status.isFailure ? "regression" : "improvement"),
                 .text(step.reasons.joined(separator: " ")),
             ]
         }
@@ -101,10 +121,12 @@ enum CapacitySection {
                 + "met every objective, a cross in the error colour one that did not; the vertical line is the maximum "
                 + "sustainable rate and the diamond the knee, where p99 starts to climb steeply.",
             charts: [rateChart.svg(), latencyChart.svg()],
-            tables: [DataTable(
-                columns: ["step", "phase", "offered/s", "achieved/s", "sent", "errors", "p50", "p99", "status", "why"],
-                rows: rows, caption: "Every step, in the order run"
-            )]
+            tables: [
+                DataTable(
+                    columns: ["step", "phase", "offered/s", "achieved/s", "sent", "errors", "p50", "p99", "status", "why"],
+                    rows: rows, caption: "Every step, in the order run"
+                )
+            ]
         )
     }
 }

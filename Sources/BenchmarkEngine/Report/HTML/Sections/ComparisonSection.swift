@@ -4,7 +4,8 @@
 enum ComparisonSection {
     /// The section's HTML.
     static func html(_ comparison: RunComparison) -> String {
-        var html = "<p>Baseline <code>\(HTML.escape(comparison.baselineName))</code> (run <code>\(HTML.escape(comparison.baselineRunID))</code>) "
+        var html =
+            "<p>Baseline <code>\(HTML.escape(comparison.baselineName))</code> (run <code>\(HTML.escape(comparison.baselineRunID))</code>) "
             + "against run <code>\(HTML.escape(comparison.currentRunID))</code>: \(comparison.regressions.count) regressions, "
             + "\(comparison.warnings.count) warnings, \(comparison.rows.filter { $0.verdict == .improvement }.count) improvements "
             + "in \(comparison.rows.count) metrics.</p>\n"
@@ -48,10 +49,11 @@ enum ComparisonSection {
                 note: "\(look.symbol) \(Formats.change(row.relativeChange ?? 0)) \(row.verdict.rawValue)"
             )
         }
-        let legend = [MetricComparison.Verdict.regression, .warning, .improvement, .withinNoise].map { verdict in
-            let look = appearance(of: verdict)
-            return LegendEntry(name: "\(look.symbol) \(verdict.rawValue)", style: look.style)
-        } + [LegendEntry(name: "noise band", style: ChartStyle(colour: 5))]
+        let legend =
+            [MetricComparison.Verdict.regression, .warning, .improvement, .withinNoise].map { verdict in
+                let look = appearance(of: verdict)
+                return LegendEntry(name: "\(look.symbol) \(verdict.rawValue)", style: look.style)
+            } + [LegendEntry(name: "noise band", style: ChartStyle(colour: 5))]
         let chart = RowChart(
             captionID: id,
             axis: ChartAxis(scale: scale, label: "change from the baseline (log scale)"),
@@ -78,10 +80,12 @@ enum ComparisonSection {
                 + "and symbol: ✖ regression, ▲ warning, ✔ improvement, · within noise. Metrics without a change to draw "
                 + "(new, missing, unavailable) are in the table only.",
             charts: charted.isEmpty ? [] : [chart.svg()],
-            tables: [DataTable(
-                columns: ["scenario", "metric", "baseline", "current", "change", "noise band", "verdict", "why"],
-                rows: tableRows, caption: "Every metric compared"
-            )]
+            tables: [
+                DataTable(
+                    columns: ["scenario", "metric", "baseline", "current", "change", "noise band", "verdict", "why"],
+                    rows: tableRows, caption: "Every metric compared"
+                )
+            ]
         )
     }
 }

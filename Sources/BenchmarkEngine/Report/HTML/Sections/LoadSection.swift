@@ -18,7 +18,9 @@ enum LoadSection {
     /// each of several runs is a single load run under its own name (`bench load` through two
     /// transports: `load/url/urlsession`, `load/url/curl`), all of them on one chart, since that
     /// A/B is what the page was asked for.
-    private static func spectrumGroups(names: [String], runs: [ReportRun]) -> [(title: String, entries: [(run: ReportRun, result: ScenarioResult)])] {
+    private static func spectrumGroups(names: [String], runs: [ReportRun]) -> [(
+        title: String, entries: [(run: ReportRun, result: ScenarioResult)]
+    )] {
         let single = runs.compactMap { run -> (run: ReportRun, result: ScenarioResult)? in
             let loads = run.report.scenarios.filter { $0.kind == .load }
             return loads.count == 1 ? (run, loads[0]) : nil
@@ -35,7 +37,10 @@ enum LoadSection {
     private static func outcomes(names: [String], runs: [ReportRun]) -> DataTable {
         var columns = ["scenario"]
         if runs.areSeveral { columns.append("run") }
-        columns += ["workers", "rate/s", "target rate/s", "scheduled", "sent", "missed", "succeeded", "errors by class", "mallocs/request", "bytes/request"]
+        columns += [
+            "workers", "rate/s", "target rate/s", "scheduled", "sent", "missed", "succeeded", "errors by class", "mallocs/request",
+            "bytes/request",
+        ]
         var rows: [[DataTable.Cell]] = []
         for name in names {
             for run in runs {
@@ -50,7 +55,8 @@ enum LoadSection {
                     cells.append(.number(count.map(Double.init), format: Formats.plain))
                 }
                 let errors = outcomes?.errors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-                cells.append(.text(errors.map { $0.isEmpty ? "none" : $0 } ?? "–", className: errors?.isEmpty == false ? "regression" : nil))
+                cells.append(
+                    .text(errors.map { $0.isEmpty ? "none" : $0 } ?? "–", className: errors?.isEmpty == false ? "regression" : nil))
                 cells.append(.number(result.mallocsPerOperation, format: Formats.allocation))
                 cells.append(.number(result.bytesAllocatedPerOperation, format: Formats.allocation))
                 rows.append(cells)
@@ -72,13 +78,18 @@ enum LoadSection {
             for (kind, latency, dashed) in kinds {
                 guard let latency else { continue }
                 let spectrum = LatencySpectrum(latency)
-                let style = runs.areSeveral
+                let style =
+                    runs.areSeveral
                     ? ChartStyle(colour: run.style.colour, dashed: dashed, shape: nil)
                     : ChartStyle(colour: dashed ? 1 : 0, dashed: dashed, shape: nil)
-                series.append(ChartSeries(name: prefix + kind, style: style, points: spectrum.points.map { ($0.percentile, $0.nanoseconds) }))
-                var cells: [DataTable.Cell] = [.text(prefix + kind), .number(Double(latency.summary.count), Formats.plain(Double(latency.summary.count)))]
+                series.append(
+                    ChartSeries(name: prefix + kind, style: style, points: spectrum.points.map { ($0.percentile, $0.nanoseconds) }))
+                var cells: [DataTable.Cell] = [
+                    .text(prefix + kind), .number(Double(latency.summary.count), Formats.plain(Double(latency.summary.count))),
+                ]
                 for point in LatencySpectrum.summaryPoints(latency.summary) {
-                    cells.append(latency.summary.count > 0 ? .number(Double(point.value), Formats.duration(Double(point.value))) : .text("–"))
+                    cells.append(
+                        latency.summary.count > 0 ? .number(Double(point.value), Formats.duration(Double(point.value))) : .text("–"))
                 }
                 rows.append(cells)
             }
@@ -92,7 +103,8 @@ enum LoadSection {
             emptyNote: "no request completed"
         )
         let hasUncorrected = series.contains { $0.style.dashed }
-        let correction = hasUncorrected
+        let correction =
+            hasUncorrected
             ? " Solid lines count each request from its intended start (the open loop's schedule), so time spent queued behind a slow request counts (coordinated omission corrected); dashed lines count from when it was actually sent."
             : ""
         return Figure(
@@ -102,11 +114,13 @@ enum LoadSection {
                 + "completed. Each step right adds a nine (90%, 99%, 99.9%, 99.99%); the last stretch holds the slowest "
                 + "0.01% of requests by rank, up to the slowest of all (max). Both axes are logarithmic.\(correction)",
             charts: [chart.svg()],
-            tables: [DataTable(
-                columns: ["series", "requests", "p50", "p90", "p99", "p99.9", "p99.99", "max"],
-                rows: rows,
-                caption: "Latency percentiles of \(name), from the report's summary"
-            )]
+            tables: [
+                DataTable(
+                    columns: ["series", "requests", "p50", "p90", "p99", "p99.9", "p99.99", "max"],
+                    rows: rows,
+                    caption: "Latency percentiles of \(name), from the report's summary"
+                )
+            ]
         )
     }
 }

@@ -15,7 +15,8 @@ enum MicroSection {
             }
         }
         let partners = Set(runs.flatMap(\.report.scenarios).flatMap { [$0.comparison?.baseline, $0.counts?.baseline].compactMap { $0 } })
-        var html = "<p>Each row is one scenario: the box spans the middle half of its samples (p25–p75), the "
+        var html =
+            "<p>Each row is one scenario: the box spans the middle half of its samples (p25–p75), the "
             + "whisker the fastest to the slowest, the stroke the median. Rows in grey are the baselines "
             + "measured beside a scenario, batch for batch; the figure at the right is how many times faster "
             + "the scenario ran than its baseline (the median of the per-batch ratios).</p>\n"
@@ -38,16 +39,21 @@ enum MicroSection {
             runs.compactMap { run -> Entry? in
                 guard let result = run.scenario(named: name) else { return nil }
                 let isPartner = partners.contains(name)
-                let style = runs.areSeveral
+                let style =
+                    runs.areSeveral
                     ? run.style
                     : isPartner ? ChartStyle(colour: 5, shape: .square) : ChartStyle(colour: 0, shape: .circle)
                 let label = runs.areSeveral ? "\(name) · \(run.label)" : name
                 return Entry(name: name, run: run, result: result, style: style, label: label)
             }
         }
-        let legend = runs.areSeveral
+        let legend =
+            runs.areSeveral
             ? runs.map { LegendEntry(name: $0.label, style: $0.style) }
-            : [LegendEntry(name: "scenario", style: ChartStyle(colour: 0)), LegendEntry(name: "baseline beside it", style: ChartStyle(colour: 5))]
+            : [
+                LegendEntry(name: "scenario", style: ChartStyle(colour: 0)),
+                LegendEntry(name: "baseline beside it", style: ChartStyle(colour: 5)),
+            ]
 
         let times = entries.compactMap { entry in entry.result.nanosecondsPerOperation.map { (entry, $0) } }
         var charts: [String] = []
@@ -56,11 +62,15 @@ enum MicroSection {
             let rows = times.map { entry, time in
                 ChartRow(
                     label: entry.label,
-                    marks: [.whisker(time.min...time.max, entry.style), .box(time.p25...time.p75, entry.style), .tick(time.median, entry.style)],
+                    marks: [
+                        .whisker(time.min...time.max, entry.style), .box(time.p25...time.p75, entry.style), .tick(time.median, entry.style),
+                    ],
                     note: entry.result.comparison.map { ValueFormat.significant($0.speedup) + "×" } ?? ""
                 )
             }
-            charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "time per operation (log scale)"), rows: rows, legend: legend).svg())
+            charts.append(
+                RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "time per operation (log scale)"), rows: rows, legend: legend)
+                    .svg())
         }
         let counts = entries.compactMap { entry in entry.result.counts.map { (entry, $0) } }
         if !counts.isEmpty {
@@ -71,16 +81,25 @@ enum MicroSection {
                     note: counted.instructionRatio.map { ValueFormat.significant($0) + "× baseline's" } ?? ""
                 )
             }
-            charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "instructions per operation, counted by Callgrind (log scale)"), rows: rows, legend: legend).svg())
+            charts.append(
+                RowChart(
+                    captionID: id, axis: ChartAxis(scale: scale, label: "instructions per operation, counted by Callgrind (log scale)"),
+                    rows: rows, legend: legend
+                ).svg())
         }
         let allocations = entries.compactMap { entry in entry.result.mallocsPerOperation.map { (entry, $0) } }
         if !allocations.isEmpty {
             let scale = LogScale(covering: allocations.map(\.1), format: .count)
             let rows = allocations.map { entry, mallocs in
                 // Zero has no place on a log axis: a stroke at its start says "none" rather than nothing.
-                ChartRow(label: entry.label, marks: [mallocs > 0 ? .bar(mallocs, entry.style) : .tick(scale.lower, entry.style)], note: Formats.allocation(mallocs))
+                ChartRow(
+                    label: entry.label, marks: [mallocs > 0 ? .bar(mallocs, entry.style) : .tick(scale.lower, entry.style)],
+                    note: Formats.allocation(mallocs))
             }
-            charts.append(RowChart(captionID: id, axis: ChartAxis(scale: scale, label: "mallocs per operation (log scale)"), rows: rows, legend: legend).svg())
+            charts.append(
+                RowChart(
+                    captionID: id, axis: ChartAxis(scale: scale, label: "mallocs per operation (log scale)"), rows: rows, legend: legend
+                ).svg())
         }
 
         var columns = ["scenario"]
@@ -106,7 +125,10 @@ enum MicroSection {
             return cells
         }
         let noAllocations = allocations.isEmpty ? " Allocation figures are unavailable: the bench was built without jemalloc." : ""
-        let counted = counts.isEmpty ? "" : " Instructions per operation were counted under Callgrind (run --instructions); estimated cycles are L1 hits + 5·LL hits + 35·RAM hits."
+        let counted =
+            counts.isEmpty
+            ? ""
+            : " Instructions per operation were counted under Callgrind (run --instructions); estimated cycles are L1 hits + 5·LL hits + 35·RAM hits."
         return Figure(
             id: id,
             title: "\(group)/ — time and allocations per operation",

@@ -25,8 +25,12 @@ enum OverTimeSection {
             rateValues += achieved.map(\.y)
             let isOpenLoop = result.targetRate != nil
             if isOpenLoop {
-                let target = timeSeries.intervals.map { (x: middle($0), y: $0.durationSeconds > 0 ? Double($0.outcomes.scheduled) / $0.durationSeconds : 0) }
-                rates.series.append(ChartSeries(name: prefix + "target", style: ChartStyle(colour: runs.areSeveral ? colour : 5, dashed: true), points: target))
+                let target = timeSeries.intervals.map {
+                    (x: middle($0), y: $0.durationSeconds > 0 ? Double($0.outcomes.scheduled) / $0.durationSeconds : 0)
+                }
+                rates.series.append(
+                    ChartSeries(
+                        name: prefix + "target", style: ChartStyle(colour: runs.areSeveral ? colour : 5, dashed: true), points: target))
                 rateValues += target.map(\.y)
             }
             // Intervals in which nothing completed have no latency to draw on a log axis.
@@ -34,18 +38,27 @@ enum OverTimeSection {
             let p50 = answered.map { (x: middle($0), y: Double($0.latency.summary.p50)) }
             let p99 = answered.map { (x: middle($0), y: Double($0.latency.summary.p99)) }
             latencies.series.append(ChartSeries(name: prefix + "p50", style: ChartStyle(colour: colour, shape: .circle), points: p50))
-            latencies.series.append(ChartSeries(name: prefix + "p99", style: ChartStyle(colour: runs.areSeveral ? colour : 2, dashed: true, shape: .square), points: p99))
+            latencies.series.append(
+                ChartSeries(
+                    name: prefix + "p99", style: ChartStyle(colour: runs.areSeveral ? colour : 2, dashed: true, shape: .square), points: p99
+                ))
             latencyValues += p50.map(\.y) + p99.map(\.y)
 
             for interval in timeSeries.intervals where interval.outcomes.failed > 0 {
                 let label = "\(interval.outcomes.failed)"
-                rates.markers.append(ChartMarker(x: middle(interval), y: interval.achievedRate, shape: .cross, style: errorStyle, label: label))
+                rates.markers.append(
+                    ChartMarker(x: middle(interval), y: interval.achievedRate, shape: .cross, style: errorStyle, label: label))
                 if interval.latency.summary.count > 0 {
-                    latencies.markers.append(ChartMarker(x: middle(interval), y: Double(interval.latency.summary.p99), shape: .cross, style: errorStyle, label: label))
+                    latencies.markers.append(
+                        ChartMarker(
+                            x: middle(interval), y: Double(interval.latency.summary.p99), shape: .cross, style: errorStyle, label: label))
                 }
             }
             for objective in result.serviceLevel?.objectives ?? [] where objective.unit == "ns" {
-                latencies.references.append(ReferenceLine(axis: .y, value: objective.threshold, label: "objective \(objective.objective)", style: ChartStyle(colour: 1, dashed: true)))
+                latencies.references.append(
+                    ReferenceLine(
+                        axis: .y, value: objective.threshold, label: "objective \(objective.objective)",
+                        style: ChartStyle(colour: 1, dashed: true)))
                 latencyValues.append(objective.threshold)
             }
 
@@ -53,15 +66,22 @@ enum OverTimeSection {
                 var cells: [DataTable.Cell] = []
                 cells.append(.number(interval.startSeconds, ValueFormat.elapsed(interval.startSeconds)))
                 if runs.areSeveral { cells.insert(.text(run.label), at: 0) }
-                let target = isOpenLoop && interval.durationSeconds > 0 ? Double(interval.outcomes.scheduled) / interval.durationSeconds : nil
+                let target =
+                    isOpenLoop && interval.durationSeconds > 0 ? Double(interval.outcomes.scheduled) / interval.durationSeconds : nil
                 cells.append(.number(target, format: Formats.count))
                 cells.append(.number(interval.achievedRate, Formats.count(interval.achievedRate)))
                 cells.append(.number(Double(interval.outcomes.sent), Formats.plain(Double(interval.outcomes.sent))))
                 cells.append(.number(Double(interval.outcomes.failed), Formats.plain(Double(interval.outcomes.failed))))
                 if interval.outcomes.failed > 0 { cells[cells.count - 1].className = "regression" }
                 let answered = interval.latency.summary.count > 0
-                cells.append(answered ? .number(Double(interval.latency.summary.p50), Formats.duration(Double(interval.latency.summary.p50))) : .text("–"))
-                cells.append(answered ? .number(Double(interval.latency.summary.p99), Formats.duration(Double(interval.latency.summary.p99))) : .text("–"))
+                cells.append(
+                    answered
+                        ? .number(Double(interval.latency.summary.p50), Formats.duration(Double(interval.latency.summary.p50))) : .text("–")
+                )
+                cells.append(
+                    answered
+                        ? .number(Double(interval.latency.summary.p99), Formats.duration(Double(interval.latency.summary.p99))) : .text("–")
+                )
                 rows.append(cells)
             }
         }

@@ -40,7 +40,9 @@ enum FailureSection {
         let rows = failures.map { run, failure -> [DataTable.Cell] in
             var cells: [DataTable.Cell] = [.text(failure.name)]
             if runs.areSeveral { cells.append(.text(run.label)) }
-            return cells + [.text("✖ \(failure.cause.rawValue)", className: "regression"), .text(failure.reason), .text(failure.log ?? "–")]
+            return cells + [
+                .text("✖ \(failure.cause.rawValue)", className: "regression"), .text(failure.reason), .text(failure.log ?? "–"),
+            ]
         }
         let count = failures.count == 1 ? "One scenario" : "\(failures.count) scenarios"
         return "<p>\(count) ran and produced no figures, so \(failures.count == 1 ? "it is" : "they are") in no chart. "

@@ -44,7 +44,9 @@ enum TrendSection {
             return [
                 .text(trend.scenario), .number(Double(trend.runs.count), String(trend.runs.count)), verdictCell(trend),
                 .number(Double(trend.check.analysis.changePoints.count), String(trend.check.analysis.changePoints.count)),
-                .text(last.map { "\(describe($0, in: trend)) at run \($0.index + 1) (\(label(of: trend.runs[$0.index], at: $0.index)))" } ?? "–"),
+                .text(
+                    last.map { "\(describe($0, in: trend)) at run \($0.index + 1) (\(label(of: trend.runs[$0.index], at: $0.index)))" }
+                        ?? "–"),
                 .text(newest(trend)),
             ]
         }
@@ -60,7 +62,9 @@ enum TrendSection {
         let points = trend.values.enumerated().map { (x: Double($0.offset), y: $0.element) }
         var series = [ChartSeries(name: trend.metric, style: ChartStyle(colour: 0, shape: .circle), points: points)]
         if !changes.isEmpty {
-            series.append(ChartSeries(name: "level between changes", style: ChartStyle(colour: 5, dashed: true), points: levels(trend), stepped: true))
+            series.append(
+                ChartSeries(name: "level between changes", style: ChartStyle(colour: 5, dashed: true), points: levels(trend), stepped: true)
+            )
         }
         let references = changes.map { change in
             ReferenceLine(
@@ -71,7 +75,9 @@ enum TrendSection {
         }
         let chart = Chart(
             captionID: id,
-            x: ChartAxis(scale: RunScale(labels: trend.runs.enumerated().map { label(of: $0.element, at: $0.offset) }), label: "run, oldest first, by commit"),
+            x: ChartAxis(
+                scale: RunScale(labels: trend.runs.enumerated().map { label(of: $0.element, at: $0.offset) }),
+                label: "run, oldest first, by commit"),
             y: ChartAxis(scale: LinearScale(covering: trend.values, format: format, includingZero: false), label: trend.metric),
             series: series, references: references, height: 260
         )
@@ -82,7 +88,8 @@ enum TrendSection {
             return [
                 .number(Double(index + 1), String(index + 1)), .text(run.runID), .text(run.startedAt), .text(run.commit ?? "–"),
                 .text(run.branch ?? "–"), .number(value, tableText(value, of: trend.metric)),
-                change.map { .text(describe($0, in: trend), className: trend.isRegression($0) ? "regression" : "improvement") } ?? .text(""),
+                change.map { .text(describe($0, in: trend), className: trend.isRegression($0) ? "regression" : "improvement") }
+                    ?? .text(""),
             ]
         }
         let opening = trend.check.openingChange.map { " The change at run \($0.index + 1) opens it." } ?? ""
@@ -91,14 +98,18 @@ enum TrendSection {
             title: "\(trend.scenario) over runs",
             caption: "Verdict: \(trend.check.verdict.rawValue).\(opening) Newest run: \(newest(trend)). "
                 + "Each point is \(trend.metric) in one run, oldest first, labelled below by its commit. "
-                + (changes.isEmpty ? "No change point in these runs." : "A vertical rule marks each change point at the first run "
-                    + "after it, with its size, whether it is a regression or an improvement, and its commit; the dashed steps are "
-                    + "the mean level between changes."),
+                + (changes.isEmpty
+                    ? "No change point in these runs."
+                    : "A vertical rule marks each change point at the first run "
+                        + "after it, with its size, whether it is a regression or an improvement, and its commit; the dashed steps are "
+                        + "the mean level between changes."),
             charts: [chart.svg()],
-            tables: [DataTable(
-                columns: ["#", "run", "started", "commit", "branch", trend.metric, "change"], rows: rows,
-                caption: "Every run of \(trend.scenario), oldest first"
-            )]
+            tables: [
+                DataTable(
+                    columns: ["#", "run", "started", "commit", "branch", trend.metric, "change"], rows: rows,
+                    caption: "Every run of \(trend.scenario), oldest first"
+                )
+            ]
         )
     }
 
