@@ -8,7 +8,7 @@ APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libsqlite3
 APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 
-.PHONY: bench bench-quick test docs deps
+.PHONY: bench bench-quick test docs format deps
 
 bench: deps
 	swift run -c release bench
@@ -22,6 +22,11 @@ test: deps
 # The DocC catalogs into .build/docs/<Module>.doccarchive, failing on any documentation warning.
 docs: deps
 	.ci/docs
+
+# The tree formatted as .swift-format says, as CI's lint checks. The Swift examples of the README and
+# of the articles are mirrored in Tests/ReadmeTests word for word: reformat a changed block there too.
+format:
+	swift-format format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks Examples
 
 deps:
 	@COURIER_APT_PACKAGES="$(APT_PACKAGES)" COURIER_BREW_PACKAGES="$(BREW_PACKAGES)" .ci/install-deps
