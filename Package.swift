@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(
             name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"], swiftSettings: [curl.setting]),
-        // The README's Swift examples, compiled, and a check that each is there word for word.
+        // The Swift examples of the README and of every DocC article, compiled, and a check that each is there word for word.
         .testTarget(
             name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),

@@ -111,7 +111,7 @@ import Testing
     /// files. On a machine so busy that even the first step's generator falls behind (the whole
     /// test suite runs in parallel on two shared cores), that first step fails and the search says
     /// so with exit 3; the accuracy itself is measured by `bench capacity` in release builds (see
-    /// the README), not here.
+    /// CapacityPlanning and Performance in the CourierBench documentation), not here.
     @Test func aSearchAgainstAServerOfKnownCapacityNeverOvershootsAndWritesEveryStep() async throws {
         let capacity = FixtureCapacity(workers: 4, serviceTime: .milliseconds(20))
         let server = try FixtureServer.start(.init(routes: ["/queued": FixtureRoute.json(#"{"ok":true}"#).with(capacity: capacity)]))

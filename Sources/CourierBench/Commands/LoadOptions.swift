@@ -88,7 +88,7 @@ struct LoadOptions: Equatable {
             usage: ["load --url <url> " + CommandDeclaration.synopsis(of: options)],
             options: [RequestOptions.url] + options,
             discussion: """
-                The run ends within --duration + --timeout + 1 s whatever the server does: a request still in flight then has outlived its timeout and is counted as one. Every request ends in one class: success, badStatus(<code>), decoding, timeout, connectionRefused, connectionLost, transport(<URLError code>) or cancelled; scheduled = sent + missed, sent = succeeded + errors, for the run and for each interval. Exit status 3 when an objective (--slo) was not met; 1 when not one request succeeded or the report directory cannot be written.
+                The run ends within --duration + --timeout + 1 s whatever the server does: a request still in flight then has outlived its timeout and is counted as one. Every request ends in one class: success, badStatus(<code>), decoding, timeout, connectionRefused, clientDescriptorsExhausted, connectionLost, invalidFraming, responseTooLarge, transport(<URLError code>), invalidField, invalidURL, encoding or cancelled; scheduled = sent + missed, sent = succeeded + errors, for the run and for each interval. Exit status 3 when an objective (--slo) was not met; 1 when not one request succeeded or the report directory cannot be written.
 
                 bench raises its soft descriptor limit (ulimit -n) to the hard one; a run whose connections cannot fit in it exits 64 before the first request, saying what to raise. A socket this process could not open is counted as clientDescriptorsExhausted, not as the server's refusal.
                 """
