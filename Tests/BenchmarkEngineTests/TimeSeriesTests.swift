@@ -138,6 +138,9 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
         }
         // Both workers in a request, however long a busy machine takes to start them.
         while calls.count < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        // Then slots come due with both workers busy: on a quiet machine the two above start within
+        // one 10 ms slot, and a cancellation at once would find no slot missed yet.
+        try await Task.sleep(for: .milliseconds(50))
         let clock = ContinuousClock()
         let cancelledAt = clock.now
         run.cancel()
