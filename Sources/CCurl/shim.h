@@ -48,6 +48,10 @@ static inline CURLcode courier_curl_easy_getinfo_pointer(CURL *handle, CURLINFO 
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode courier_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 static inline CURLMcode courier_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
     return curl_multi_setopt(multi, option, value);
 }

@@ -17,9 +17,27 @@ extension TransportKind {
                 maximumConnectionsPerHost: settings.connections,
                 maximumConnections: settings.connections,
                 timeout: settings.timeout,
-                reactorCount: settings.threads
+                httpVersion: settings.httpVersion.map(CurlConfiguration.HTTPVersion.init) ?? .http1_1,
+                reactorCount: settings.threads,
+                maximumStreamsPerConnection: settings.streamsPerConnection
             ))
-        return OpenTransport(transport) { await transport.shutdown() }
+        let counts: @Sendable () -> ScenarioResult.Connections = {
+            let counts = transport.connectionCounts()
+            return ScenarioResult.Connections(
+                requests: counts.requests, opened: counts.connectionsOpened, tlsHandshakes: counts.tlsHandshakes,
+                responsesByHTTPVersion: counts.responsesByHTTPVersion)
+        }
+        return OpenTransport(transport, connectionCounts: counts) { await transport.shutdown() }
+    }
+}
+extension CurlConfiguration.HTTPVersion {
+    /// The curl transport's name for the version a run asks for.
+    init(_ version: TransportSettings.HTTPVersion) {
+        switch version {
+        case .http1_1: self = .http1_1
+        case .http2: self = .http2
+        case .http2PriorKnowledge: self = .http2PriorKnowledge
+        }
     }
 }
 #endif

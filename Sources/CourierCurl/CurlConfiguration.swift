@@ -18,11 +18,16 @@ public struct CurlConfiguration: Sendable, Hashable {
         case http2PriorKnowledge
     }
 
-    /// The most requests in flight to one host (scheme, host and port), and so the most
-    /// connections to it over HTTP/1.1. Requests beyond it wait in the transport's queue.
+    /// The most connections to one host (scheme, host and port). Over HTTP/1.1 a connection
+    /// carries one request at a time, so this is also the most requests in flight to it; requests
+    /// beyond it wait in the transport's queue.
     public var maximumConnectionsPerHost: Int
-    /// The most requests in flight in all; requests beyond it wait in the transport's queue.
+    /// The most connections in all, with the same meaning for requests in flight.
     public var maximumConnections: Int
+    /// Over HTTP/2, how many requests one connection carries at once (its streams); requests in
+    /// flight are then at most this many times the connection caps, as h2load's `-m` is to its
+    /// `-c`. `1`, the default, keeps one request per connection. HTTP/1.1 ignores it.
+    public var maximumStreamsPerConnection: Int
     /// How long connecting may take, or `nil` for libcurl's own limit (300 s).
     public var connectTimeout: Duration?
     /// How long one request may take from the moment it leaves the transport's queue to its last
@@ -52,16 +57,24 @@ public struct CurlConfiguration: Sendable, Hashable {
         httpVersion: HTTPVersion = .http1_1,
         automaticDecompression: Bool = true,
         maximumRedirects: Int = Redirects.defaultLimit,
-        reactorCount: Int = 1
+        reactorCount: Int = 1,
+        maximumStreamsPerConnection: Int = 1
     ) {
         self.maximumConnectionsPerHost = maximumConnectionsPerHost
         self.maximumConnections = maximumConnections
+        self.maximumStreamsPerConnection = maximumStreamsPerConnection
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.httpVersion = httpVersion
         self.automaticDecompression = automaticDecompression
         self.maximumRedirects = maximumRedirects
         self.reactorCount = reactorCount
+    }
+
+    /// The requests one connection carries at once: ``maximumStreamsPerConnection`` over HTTP/2,
+    /// one over HTTP/1.1.
+    var streamsPerConnection: Int {
+        httpVersion == .http1_1 ? 1 : max(1, maximumStreamsPerConnection)
     }
 
     /// The share of this configuration one of ``reactorCount`` reactors gets.

@@ -37,6 +37,8 @@ public final class CurlTransport: Transport {
     public let configuration: CurlConfiguration
     private let reactors: [Reactor]
     private let nextReactor = Atomic<UInt>(0)
+    /// One for all reactors: each holds its lock only for the few additions of a finished transfer.
+    private let tally = ConnectionTally()
 
     /// A transport with its own reactor thread and connection pool.
     ///
@@ -46,7 +48,7 @@ public final class CurlTransport: Transport {
         var reactors: [Reactor] = []
         for _ in 0..<max(1, configuration.reactorCount) {
             do {
-                reactors.append(try Reactor(configuration: configuration.perReactor))
+                reactors.append(try Reactor(configuration: configuration.perReactor, tally: tally))
             } catch {
                 for reactor in reactors { reactor.requestShutdown() }
                 throw error
@@ -83,6 +85,13 @@ public final class CurlTransport: Transport {
         } onCancel: {
             reactor.cancel(ticket)
         }
+    }
+
+    /// What the requests finished so far did to connections: how many were opened, how many TLS
+    /// handshakes they made, and the HTTP versions the responses came in. Safe to read at any time,
+    /// from any thread; a request is counted when it ends, with or without a response.
+    public func connectionCounts() -> ConnectionCounts {
+        tally.counts
     }
 
     /// Cancels every request in flight or waiting (they throw `URLError(.cancelled)`), releases the

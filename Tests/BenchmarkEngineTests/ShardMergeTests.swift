@@ -83,6 +83,31 @@ import Testing
         #expect(abs(merge.shards.startSpreadSeconds - 0.5) < 1e-6)
     }
 
+    @Test func connectionCountsAreSummedOnlyWhenEveryShardCountedThem() throws {
+        var reports = try threeShards()
+        for index in reports.indices {
+            reports[index].scenarios[0].connections = ScenarioResult.Connections(
+                requests: 100, opened: index + 1, tlsHandshakes: index + 1,
+                responsesByHTTPVersion: index == 2 ? ["1.1": 99, "2": 1] : ["2": 100])
+        }
+        let merged = try #require(try ShardMerge(inputs(reports)).result.connections)
+        #expect(
+            merged == ScenarioResult.Connections(requests: 300, opened: 6, tlsHandshakes: 6, responsesByHTTPVersion: ["2": 201, "1.1": 99]))
+        #expect(merged.httpVersions == "HTTP/2, HTTP/1.1")
+        #expect(merged.sentence == "6 connections opened for 300 requests, 6 TLS handshakes; responses in HTTP/2, HTTP/1.1.")
+        reports[1].scenarios[0].connections = nil
+        #expect(try ShardMerge(inputs(reports)).result.connections == nil)
+    }
+
+    @Test func anotherHTTPVersionOrConnectionCapIsRefused() throws {
+        var reports = try threeShards()
+        reports[2].load?.http = "2"
+        #expect(refusal(reports)?.description.contains("its HTTP version is 2, not the transport's") == true)
+        reports[2].load?.http = nil
+        reports[2].load?.connections = 4
+        #expect(refusal(reports)?.description.contains("its connections is 4, not one per worker") == true)
+    }
+
     @Test(arguments: [("URL", "http://other/movies"), ("method", "POST"), ("transport", "urlsession"), ("headers", "Accept: text/plain")])
     func aDifferentSettingIsRefusedNamingIt(setting: String, value: String) throws {
         var reports = try threeShards()

@@ -24,6 +24,19 @@ import CourierBenchCurl
         (["load", "--url", "http://x", "--transport", "quic"], "invalid value 'quic' for '--transport' (expected urlsession)"),
         (["load", "--url", "http://x", "--transport", "curl"], "invalid value 'curl' for '--transport' (expected urlsession)"),
         (["load", "--url", "http://x", "--reactors", "0"], "invalid value '0' for '--reactors' (expected an integer from 1 to 16)"),
+        (["load", "--url", "http://x", "--http", "3"], "invalid value '3' for '--http' (expected 1.1 or 2 or 2-prior-knowledge)"),
+        (
+            ["load", "--url", "http://x", "--connections", "0"],
+            "invalid value '0' for '--connections' (expected an integer from 1 to 4096)"
+        ),
+        (
+            ["load", "--url", "http://x", "--concurrency", "8", "--connections", "9"],
+            "'--connections 9' is more than the 8 requests in flight ('--concurrency')"
+        ),
+        (
+            ["capacity", "--url", "http://x", "--slo", "p99<=1s", "--concurrency", "2", "--connections", "3"],
+            "'--connections 3' is more than the 2 requests in flight ('--concurrency')"
+        ),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError.self) { try testSuite.parse(arguments) }
@@ -32,6 +45,23 @@ import CourierBenchCurl
         } catch {
             #expect(error.message == message)
         }
+    }
+
+    /// What URLSession cannot do is refused before a request is sent, as a usage error.
+    @Test(arguments: [
+        (["--http", "2"], "URLSession chooses the HTTP version itself and cannot be asked for one ('--http'); use '--transport curl'"),
+        (
+            ["--connections", "2"],
+            "URLSession cannot queue more requests than it has connections ('--connections' below '--concurrency'); use '--transport curl'"
+        ),
+    ])
+    func whatURLSessionCannotDoIsAUsageError(arguments: [String], message: String) throws {
+        let command = try #require(
+            try testSuite.command(["load", "--url", "http://127.0.0.1:1/x", "--concurrency", "4"] + arguments, as: LoadCommand.self))
+        let error = #expect(throws: UsageError.self) {
+            try RequestTarget.open(command.options.request, concurrency: 4, usage: "usage")
+        }
+        #expect(error?.message == message)
     }
 
     #if COURIER_CURL
@@ -58,6 +88,33 @@ import CourierBenchCurl
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         #expect(report.scenarios.first?.name == "load/url/curl")
         #expect(report.scenarios.first?.outcomes == .init(sent: 500, succeeded: 500, errors: [:]))
+    }
+
+    /// Eight workers over two kept-alive connections: the report says so in every format, and
+    /// records the cap and the version asked for.
+    @Test func aCurlRunCountsItsConnectionsInEveryReport() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-load")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await curlSuite.status([
+            "load", "--url", server.url("/movies/1").absoluteString, "--transport", "curl", "--requests", "400", "--concurrency", "8",
+            "--connections", "2", "--http", "1.1", "--reactors", "1", "--out", directory.path,
+        ])
+        #expect(status == 0)
+        let latest = directory.appendingPathComponent("latest")
+        let report = try JSONReportWriter.read(Data(contentsOf: latest.appendingPathComponent("report.json")))
+        let connections = try #require(report.scenarios.first?.connections)
+        #expect(connections.requests == 400 && connections.tlsHandshakes == 0 && connections.responsesByHTTPVersion == ["1.1": 400])
+        #expect((1...2).contains(connections.opened), "\(connections)")
+        #expect(report.load?.connections == 2 && report.load?.http == "1.1")
+        let summary = try String(contentsOf: latest.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("Connections of load/url/curl: \(connections.opened) connection"))
+        let csv = try String(contentsOf: latest.appendingPathComponent("report.csv"), encoding: .utf8).split(separator: "\n")
+        #expect(csv[0].hasSuffix("connections_opened,tls_handshakes,http_versions,status,failure_cause,failure_reason,failure_log"))
+        #expect(csv[1].contains(",\(connections.opened),0,1.1:400,ok"))
+        let html = try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("TLS handshakes") && html.contains("HTTP/1.1"))
     }
 
     /// The classes of ErrorClassTests' table, now through the curl transport.

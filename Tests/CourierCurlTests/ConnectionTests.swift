@@ -23,6 +23,9 @@ struct ConnectionTests {
                 }
                 #expect(serials.count == 1)
                 #expect(last.split(separator: " ").last == "1000")
+                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                #expect(counts.requests == 1_000 && counts.connectionsOpened == 1 && counts.tlsHandshakes == 0)
+                #expect(counts.responsesByHTTPVersion == ["1.1": 1_000])
             }
         }
     }
@@ -47,6 +50,31 @@ struct ConnectionTests {
                 }
                 #expect(serials.count <= 8)
                 #expect(serials.count > 1)
+                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                #expect(counts.requests == 96 && (serials.count...8).contains(counts.connectionsOpened))
+            }
+        }
+    }
+
+    /// Streams per connection mean nothing over HTTP/1.1: two connections still carry at most two
+    /// requests at once, the rest queued.
+    @Test func streamsDoNotRaiseTheCapOverHTTP1() async throws {
+        try await withNginx { server in
+            let configuration = CurlConfiguration(maximumConnectionsPerHost: 2, maximumStreamsPerConnection: 8)
+            try await withTransport(.curl, configuration) { transport in
+                let slow = server.origin + "/slow"
+                let started = ContinuousClock.now
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<4 {
+                        group.addTask { try await transport.fetch(slow).0.statusCode }
+                    }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(statuses == [200, 200, 200, 200])
+                // Four 0.5 s requests two at a time take two turns; four at once would take one.
+                #expect(ContinuousClock.now - started >= .milliseconds(950))
+                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                #expect(counts.connectionsOpened <= 2)
             }
         }
     }

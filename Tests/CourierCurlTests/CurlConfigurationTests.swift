@@ -1,5 +1,6 @@
 #if COURIER_CURL
 @testable import CourierCurl
+import CCurl
 import Testing
 
 @Suite struct CurlConfigurationTests {
@@ -14,6 +15,19 @@ import Testing
         #expect(share.maximumConnectionsPerHost == 32)
         #expect(share.maximumConnections == 3)
         #expect(CurlConfiguration(maximumConnectionsPerHost: 7).perReactor.maximumConnectionsPerHost == 7)
+    }
+
+    @Test func streamsShareAConnectionOnlyOverHTTP2() {
+        #expect(CurlConfiguration(httpVersion: .http2, maximumStreamsPerConnection: 16).streamsPerConnection == 16)
+        #expect(CurlConfiguration(httpVersion: .http2PriorKnowledge, maximumStreamsPerConnection: 0).streamsPerConnection == 1)
+        #expect(CurlConfiguration(httpVersion: .http1_1, maximumStreamsPerConnection: 16).streamsPerConnection == 1)
+    }
+
+    @Test func versionsAreNamedAsReportsName() {
+        #expect(ConnectionCounts.versionName(Int(CURL_HTTP_VERSION_1_1)) == "1.1")
+        #expect(ConnectionCounts.versionName(Int(CURL_HTTP_VERSION_2_0)) == "2")
+        #expect(ConnectionCounts.versionName(Int(CURL_HTTP_VERSION_3)) == "3")
+        #expect(ConnectionCounts.versionName(0) == nil)
     }
 
     @Test func originIsSchemeHostAndPort() {

@@ -54,6 +54,8 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     @ExplicitNull public var timeSeries: TimeSeries? = nil
     /// How hard the generator itself worked (load runs).
     @ExplicitNull public var generator: GeneratorLoad? = nil
+    /// What the requests did to connections (load runs through a transport that counts them).
+    @ExplicitNull public var connections: Connections? = nil
     /// The verdict on the service-level objectives the run was given (`--slo`), if any.
     @ExplicitNull public var serviceLevel: ServiceLevelVerdict? = nil
 

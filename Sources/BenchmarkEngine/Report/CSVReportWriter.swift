@@ -51,6 +51,12 @@ public enum CSVReportWriter {
         ("instructions_per_op", { $0.counts.map { format($0.instructionsPerOperation) } }),
         ("estimated_cycles_per_op", { $0.counts?.estimatedCyclesPerOperation.map(format) }),
         ("instruction_ratio_to_baseline", { $0.counts?.instructionRatio.map(format) }),
+        ("connections_opened", { $0.connections.map { String($0.opened) } }),
+        ("tls_handshakes", { $0.connections.map { String($0.tlsHandshakes) } }),
+        (
+            "http_versions",
+            { $0.connections?.responsesByHTTPVersion.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ";") }
+        ),
         ("status", { _ in "ok" }),
         ("failure_cause", { _ in nil }),
         ("failure_reason", { _ in nil }),

@@ -86,6 +86,7 @@ public struct SummaryTable: Sendable {
                         ]
                     }
                 ))
+            sections += load.compactMap { result in result.connections.map { "Connections of \(result.name): \($0.sentence)" } }
             sections += load.compactMap(Self.missedRate)
             sections += load.compactMap(Self.serviceLevel)
             if let shards = report.shards { sections.append(Self.merged(shards, label: report.load?.runLabel)) }

@@ -32,6 +32,11 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     @ExplicitNull public var maximumBodyBytes: Int? = nil
     /// The transport's name (`urlsession`, `curl`).
     public var transport: String
+    /// The HTTP version asked for (`--http`: `1.1`, `2`, `2-prior-knowledge`), or `nil` for the
+    /// transport's own choice; the versions spoken are counted in the result's connections.
+    @ExplicitNull public var http: String? = nil
+    /// The whole run's connection cap (`--connections`), or `nil` for one per worker.
+    @ExplicitNull public var connections: Int? = nil
     /// What responses were decoded into (`none`, `json`, or a model's name).
     public var decode: String
     /// The wall-clock instant every shard was told to start at (`--start-at`), RFC 3339 in UTC, or
@@ -118,6 +123,8 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "maximum body": maximumBodyBytes.map { "\($0) bytes" } ?? "none",
             "requests": requests.map(String.init) ?? "no limit",
             "transport": transport,
+            "HTTP version": http ?? "the transport's",
+            "connections": connections.map(String.init) ?? "one per worker",
             "decode": decode,
             "start time": startAt ?? "none",
             "shard count": "\(shard.count)",

@@ -69,6 +69,12 @@ public struct ShardMerge: Sendable {
             throw .unreconciled(source: "the merged run", detail: outcomes.reconciliationDescription)
         }
         result.outcomes = outcomes
+        // Counted only when every shard counted: a partial sum would read as the whole run's.
+        let counted = ordered.compactMap(\.result.connections)
+        if counted.count == ordered.count, var connections = counted.first {
+            for other in counted.dropFirst() { connections.add(other) }
+            result.connections = connections
+        }
         let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
         result.timeSeries = series?.merged
 

@@ -36,7 +36,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let target = try RequestTarget.open(options.request, connections: options.concurrency, usage: usage)
+        let target = try RequestTarget.open(options.request, concurrency: options.concurrency, usage: usage)
         let startedAt = Date()
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let console = Console()

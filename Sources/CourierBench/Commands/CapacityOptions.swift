@@ -113,6 +113,7 @@ struct CapacityOptions: Equatable {
         options.precision = try values.value(of: precisionOption)
         options.maximumTimeSeconds = try values.value(of: maximumTime)
         options.concurrency = try values.value(of: concurrencyOption)
+        try options.request.connection.check(concurrency: options.concurrency, usage: usage)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval)
         guard !options.objectives.objectives.isEmpty else {
             throw UsageError(

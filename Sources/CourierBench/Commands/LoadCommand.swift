@@ -32,7 +32,9 @@ public struct LoadCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let target = try RequestTarget.open(options.request, connections: options.workers, usage: usage)
+        var request = options.request
+        request.connection = request.connection.shared(by: options.shard)
+        let target = try RequestTarget.open(request, concurrency: options.workers, usage: usage)
         let startedAt = Date()
         let counter = AllocationCounter.shared
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: counter?.backend)
@@ -68,6 +70,7 @@ public struct LoadCommand: BenchCommand, Equatable {
             throw error
         }
         await ticker.stop()
+        result.connections = target.transport.connectionCounts?()
         await target.transport.shutDown()
         result.serviceLevel = try options.objectives.verdict(on: result)
 
@@ -106,6 +109,8 @@ public struct LoadCommand: BenchCommand, Equatable {
         plan.headers = request.headers.map { CommandLineRedaction.header("\($0.name): \($0.value)") }
         plan.stages = options.stages.isEmpty ? nil : options.stages
         plan.intervalSeconds = options.intervalSeconds
+        plan.http = request.connection.httpVersion?.rawValue
+        plan.connections = request.connection.connections
         return plan
     }
 }

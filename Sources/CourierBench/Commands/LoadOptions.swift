@@ -120,6 +120,7 @@ struct LoadOptions: Equatable {
         options.intervalSeconds = try values.value(of: interval)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.intervalSeconds)
         options.outputDirectory = try values.value(of: out)
+        try options.request.connection.check(concurrency: options.concurrency, usage: usage)
         if let shard = try values.value(of: shard) {
             options.shard = shard
             try options.checkDivisible(usage: usage)

@@ -60,6 +60,8 @@ struct RequestOptions: Equatable {
     /// Reactor threads of the curl transport: two where there are two CPUs, because one reactor
     /// saturates its core before a local nginx saturates its own.
     var reactors = RequestOptions.reactors.defaultValue
+    /// The HTTP version and the connection cap.
+    var connection = ConnectionOptions()
 
     static let url = OptionDeclaration(
         "url", value: .text(), valueName: "<url>", help: "http:// or https:// URL every request goes to (a port from 1 to 65535)."
@@ -138,7 +140,7 @@ struct RequestOptions: Equatable {
                 help: "A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."),
             body, timeout,
             maximumBody, decode(in: suite), decoder, transport(in: suite), reactors,
-        ]
+        ] + ConnectionOptions.options
     }
 
     /// The options `parsed` gives, validated against `suite`'s models and transports.
@@ -157,6 +159,7 @@ struct RequestOptions: Equatable {
         }
         options.transport = try parsed.value(of: transport(in: suite))
         options.reactors = try parsed.value(of: reactors)
+        options.connection = try ConnectionOptions.parse(parsed)
         return options
     }
 

@@ -11,9 +11,11 @@ struct RequestTarget {
     let operation: @Sendable () async -> RequestOutcome
 
     /// Reads the body file — a usage error when it cannot be read, before anything is sent — and
-    /// opens the transport for `connections` requests at once; a usage error too when the
-    /// process's descriptor limit cannot hold that many connections (``DescriptorBudget``).
-    static func open(_ options: RequestOptions, connections: Int, usage: String) throws -> RequestTarget {
+    /// opens the transport for `concurrency` requests at once, over as many connections or
+    /// `--connections`; a usage error too when the process's descriptor limit cannot hold the
+    /// connections (``DescriptorBudget``), or the transport cannot do what the options ask.
+    static func open(_ options: RequestOptions, concurrency: Int, usage: String) throws -> RequestTarget {
+        let connections = options.connection.connections(for: concurrency)
         try DescriptorBudget(connections: connections, host: options.url.host).check(against: Platform.descriptorLimit, usage: usage)
         var body: Data?
         if let file = options.bodyFile {
@@ -24,8 +26,14 @@ struct RequestTarget {
         }
         let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
         let settings = TransportSettings(
-            connections: connections, timeout: Duration(seconds: options.timeoutSeconds), threads: options.reactors)
-        let transport = try options.transport.make(settings)
+            connections: connections, timeout: Duration(seconds: options.timeoutSeconds), threads: options.reactors,
+            concurrency: concurrency, httpVersion: options.connection.httpVersion)
+        let transport: OpenTransport
+        do {
+            transport = try options.transport.make(settings)
+        } catch let error as TransportSettingsError {
+            throw UsageError(message: error.description, usage: usage)
+        }
         let client = transport.client(baseURL: options.url, decoder: decoder, maximumResponseBodySize: options.maximumBodySize)
         let endpoint = URLEndpoint(options, body: body)
         let decode = options.decode

@@ -1,3 +1,4 @@
+import BenchmarkEngine
 import Courier
 import Foundation
 
@@ -10,11 +11,20 @@ public struct OpenTransport: Sendable {
     public let deadline: (any Middleware)?
     /// Releases it (cancels what is in flight, stops its threads).
     public let shutDown: @Sendable () async -> Void
+    /// What its requests have done to connections so far, or `nil` for a transport that does not
+    /// count them (URLSession on Linux exposes no such figures).
+    public let connectionCounts: (@Sendable () -> ScenarioResult.Connections)?
 
-    /// `transport`, its requests bounded by `deadline` when given, released by `shutDown`.
-    public init(_ transport: any Transport, deadline: (any Middleware)? = nil, shutDown: @escaping @Sendable () async -> Void) {
+    /// `transport`, its requests bounded by `deadline` when given, released by `shutDown`, its
+    /// connections counted by `connectionCounts` when it can.
+    public init(
+        _ transport: any Transport, deadline: (any Middleware)? = nil,
+        connectionCounts: (@Sendable () -> ScenarioResult.Connections)? = nil,
+        shutDown: @escaping @Sendable () async -> Void
+    ) {
         self.transport = transport
         self.deadline = deadline
+        self.connectionCounts = connectionCounts
         self.shutDown = shutDown
     }
 

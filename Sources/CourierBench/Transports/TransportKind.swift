@@ -37,6 +37,15 @@ public struct TransportKind: Sendable, Equatable {
     /// Foundation's URLSession, the client's default: an ephemeral session of its own per run, with
     /// no cache, the connection cap, and the timeout both per read and for the whole request.
     public static let urlSession = TransportKind(name: "urlsession", summary: "Foundation's URLSession") { settings in
+        if settings.httpVersion != nil {
+            throw TransportSettingsError(
+                "URLSession chooses the HTTP version itself and cannot be asked for one ('--http'); use '--transport curl'")
+        }
+        if settings.concurrency > settings.connections {
+            throw TransportSettingsError(
+                "URLSession cannot queue more requests than it has connections ('--connections' below '--concurrency'); use '--transport curl'"
+            )
+        }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = settings.timeout.seconds
         configuration.timeoutIntervalForResource = settings.timeout.seconds
@@ -59,17 +68,55 @@ public struct TransportKind: Sendable, Equatable {
 
 /// What a run asks of its transport.
 public struct TransportSettings: Sendable, Equatable {
-    /// Connections per host and in all: the run's concurrency.
+    /// An HTTP version a run can ask for: `--http`.
+    public enum HTTPVersion: String, Sendable, CaseIterable {
+        // HTTP/1.1 by its version number, which lower camel case would blur into "http11".
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        /// HTTP/1.1 on every connection.
+        case http1_1 = "1.1"
+        /// HTTP/2 where TLS negotiates it (ALPN), HTTP/1.1 where it does not.
+        case http2 = "2"
+        /// HTTP/2 without asking first, for cleartext servers known to speak it (h2c).
+        case http2PriorKnowledge = "2-prior-knowledge"
+    }
+
+    /// Connections per host and in all.
     public var connections: Int
+    /// The most requests in flight at once, at least ``connections``: over HTTP/2 they share the
+    /// connections as streams; over HTTP/1.1 those beyond the connections wait in the transport's
+    /// queue.
+    public var concurrency: Int
     /// Each request's limit, whole.
     public var timeout: Duration
     /// Threads of a transport that has its own (the curl transport's reactors); others ignore it.
     public var threads: Int
+    /// The HTTP version to ask for, or `nil` for the transport's own choice.
+    public var httpVersion: HTTPVersion?
 
-    /// Settings for `connections` at once, each request bounded by `timeout`.
-    public init(connections: Int, timeout: Duration, threads: Int = 1) {
+    /// Settings for `connections` at once, each request bounded by `timeout`; `concurrency`
+    /// requests in flight (``connections`` when not given) over `httpVersion`.
+    public init(connections: Int, timeout: Duration, threads: Int = 1, concurrency: Int? = nil, httpVersion: HTTPVersion? = nil) {
         self.connections = connections
+        self.concurrency = max(connections, concurrency ?? connections)
         self.timeout = timeout
         self.threads = threads
+        self.httpVersion = httpVersion
+    }
+
+    /// The requests one connection carries at once for ``concurrency`` over ``connections``.
+    public var streamsPerConnection: Int {
+        (concurrency + max(1, connections) - 1) / max(1, connections)
+    }
+}
+
+/// Settings a transport cannot honour, refused before any request is sent; the commands report it
+/// as a usage error.
+public struct TransportSettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What cannot be done, and what to do instead.
+    public let description: String
+
+    /// An error saying `description`.
+    public init(_ description: String) {
+        self.description = description
     }
 }

@@ -10,13 +10,13 @@ final class Reactor: Sendable {
     private let mailbox: Mailbox
     private let nextID = Atomic<UInt64>(0)
 
-    /// Starts a reactor thread on freshly made resources.
-    init(configuration: CurlConfiguration) throws(CurlTransportError) {
+    /// Starts a reactor thread on freshly made resources, counting its transfers in `tally`.
+    init(configuration: CurlConfiguration, tally: ConnectionTally) throws(CurlTransportError) {
         let resources = try ReactorResources.make()
         let mailbox = Mailbox(doorbell: resources.doorbell)
         self.mailbox = mailbox
         let thread = Thread {
-            ReactorLoop(resources: resources, mailbox: mailbox, configuration: configuration).run()
+            ReactorLoop(resources: resources, mailbox: mailbox, configuration: configuration, tally: tally).run()
         }
         thread.name = "CourierCurl reactor"
         thread.start()

@@ -14,6 +14,8 @@ final class ReactorLoop {
     private let resources: ReactorResources
     private let mailbox: Mailbox
     private let configuration: CurlConfiguration
+    /// What finished transfers did to connections, read by callers on other threads.
+    private let tally: ConnectionTally
     /// Transfers in libcurl, by id.
     private var active: [UInt64: Exchange] = [:]
     /// Transfers in libcurl, by origin, for the per-host cap.
@@ -35,10 +37,11 @@ final class ReactorLoop {
 
     private var multi: UnsafeMutableRawPointer { resources.multi }
 
-    init(resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration) {
+    init(resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration, tally: ConnectionTally) {
         self.resources = resources
         self.mailbox = mailbox
         self.configuration = configuration
+        self.tally = tally
     }
 
     /// Runs until shutdown, then tears everything down on this same thread.
@@ -55,6 +58,7 @@ final class ReactorLoop {
         courier_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, configuration.maximumConnections)
         if configuration.httpVersion != .http1_1 {
             courier_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+            courier_curl_multi_setopt_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, configuration.streamsPerConnection)
         }
         Posix.epollControl(resources.epoll, .add, resources.doorbell, events: Posix.readable)
         Posix.epollControl(resources.epoll, .add, resources.timer, events: Posix.readable)
@@ -136,8 +140,9 @@ final class ReactorLoop {
     }
 
     private func admitWaiting() {
-        let perHost = max(1, configuration.maximumConnectionsPerHost)
-        while active.count < max(1, configuration.maximumConnections), !waiting.isEmpty {
+        let streams = configuration.streamsPerConnection
+        let perHost = max(1, configuration.maximumConnectionsPerHost) * streams
+        while active.count < max(1, configuration.maximumConnections) * streams, !waiting.isEmpty {
             guard let submission = waiting.removeFirst(where: { activeByOrigin[$0.origin, default: 0] < perHost }) else { return }
             start(submission)
         }
@@ -170,6 +175,7 @@ final class ReactorLoop {
             guard let context else { continue }
             let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
             let code = message.pointee.data.result
+            tally.record(easy)
             detach(exchange)
             exchange.finish(code)
             idle.append(exchange)

@@ -39,7 +39,7 @@ enum LoadSection {
         if runs.areSeveral { columns.append("run") }
         columns += [
             "workers", "rate/s", "target rate/s", "scheduled", "sent", "missed", "succeeded", "errors by class", "mallocs/request",
-            "bytes/request",
+            "bytes/request", "connections opened", "TLS handshakes", "HTTP",
         ]
         var rows: [[DataTable.Cell]] = []
         for name in names {
@@ -59,6 +59,9 @@ enum LoadSection {
                     .text(errors.map { $0.isEmpty ? "none" : $0 } ?? "–", className: errors?.isEmpty == false ? "regression" : nil))
                 cells.append(.number(result.mallocsPerOperation, format: Formats.allocation))
                 cells.append(.number(result.bytesAllocatedPerOperation, format: Formats.allocation))
+                cells.append(.number(result.connections.map { Double($0.opened) }, format: Formats.plain))
+                cells.append(.number(result.connections.map { Double($0.tlsHandshakes) }, format: Formats.plain))
+                cells.append(.text(result.connections.map { $0.httpVersions.isEmpty ? "–" : $0.httpVersions } ?? "–"))
                 rows.append(cells)
             }
         }
