@@ -33,6 +33,8 @@ enum ErrorClass: Hashable, CustomStringConvertible {
     /// socket: the client's limit, not the server's refusal. Told apart only where the transport
     /// passes the system's error on (the curl transport does; URLSession on Linux does not).
     case localDescriptors
+    /// The TLS handshake failed, for this reason.
+    case tls(TLSFailure)
     /// Any other transport failure, by its `URLError` code (`nil` when the cause was not a `URLError`).
     case transport(Int?)
     /// The calling task was cancelled (a run that is stopping); not a failure of the server.
@@ -73,7 +75,11 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .cancelled?:
             self = .cancelled
         default:
-            self = .transport(error?.code.rawValue)
+            if let error, let failure = TLSFailure(error) {
+                self = .tls(failure)
+            } else {
+                self = .transport(error?.code.rawValue)
+            }
         }
     }
 
@@ -88,11 +94,67 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .invalidFraming: "invalidFraming"
         case .responseTooLarge: "responseTooLarge"
         case .localDescriptors: "clientDescriptorsExhausted"
+        case .tls(let failure): "tls(\(failure.rawValue))"
         case .transport(let code?): "transport(\(code))"
         case .transport(nil): "transport"
         case .cancelled: "cancelled"
         case .request(let kind): kind
         case .unclassified: "unclassified"
+        }
+    }
+}
+
+/// Why a TLS handshake failed: the reasons an operator fixes in different places (the trust store,
+/// the certificate's renewal, the URL or `--resolve`, the server's TLS settings).
+///
+/// Told from the `URLError` code where the transport sets one per cause (the curl transport does,
+/// from OpenSSL's verify result, as Apple's URLSession does), and from libcurl's words for the
+/// failure where it does not: URLSession on Linux gives every refused certificate the same code.
+enum TLSFailure: String, Hashable {
+    /// The certificate's issuer is not trusted: a private CA not given with `--cacert`, a
+    /// self-signed certificate.
+    case untrusted
+    /// The certificate has expired, or is not valid yet.
+    case expired
+    /// The certificate does not name the host the URL does.
+    case wrongHost
+    /// The two sides share no TLS version or cipher, or the server does not speak TLS at all.
+    case protocolMismatch
+    /// The server refused the client's certificate, or required one that was not given.
+    case clientCertificate
+    /// Any other failure of the handshake.
+    case handshake
+
+    /// The reason for `error`, or `nil` when it is not a TLS failure.
+    init?(_ error: URLError) {
+        let words = (error.errorUserInfo[NSLocalizedDescriptionKey] as? String)?.lowercased() ?? ""
+        switch error.code {
+        case .serverCertificateHasBadDate, .serverCertificateNotYetValid: self = .expired
+        case .serverCertificateHasUnknownRoot: self = .untrusted
+        case .clientCertificateRejected, .clientCertificateRequired: self = .clientCertificate
+        case .serverCertificateUntrusted:
+            if words.contains("expired") || words.contains("not yet valid") {
+                self = .expired
+            } else if words.contains("subject name") || words.contains("host name") || words.contains("hostname") {
+                self = .wrongHost
+            } else {
+                self = .untrusted
+            }
+        // URLSession on Linux reports a failed handshake as -1 (`.unknown`), with libcurl's words.
+        case .secureConnectionFailed, .unknown:
+            let mismatch = [
+                "wrong version number", "unsupported protocol", "protocol version", "no protocols available", "no shared cipher",
+            ]
+            if mismatch.contains(where: words.contains) {
+                self = .protocolMismatch
+            } else if ["certificate required", "bad certificate", "unknown ca"].contains(where: words.contains) {
+                self = .clientCertificate
+            } else if error.code == .secureConnectionFailed || words.contains("ssl") || words.contains("tls") {
+                self = .handshake
+            } else {
+                return nil
+            }
+        default: return nil
         }
     }
 }

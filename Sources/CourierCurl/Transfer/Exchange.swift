@@ -121,7 +121,13 @@ final class Exchange {
             } else {
                 var userInfo: [String: Any] = [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]
                 if let cause = systemError() { userInfo[NSUnderlyingErrorKey] = cause }
-                submission.continuation.resume(throwing: URLError(URLError.Code(curl: code), userInfo: userInfo))
+                var urlCode = URLError.Code(curl: code)
+                if code == CURLE_PEER_FAILED_VERIFICATION {
+                    var result = 0
+                    courier_curl_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &result)
+                    urlCode = URLError.Code(certificateVerifyResult: result)
+                }
+                submission.continuation.resume(throwing: URLError(urlCode, userInfo: userInfo))
             }
         }
         recycle()
