@@ -12,15 +12,25 @@ extension TransportKind {
         // requests dealt (in turn) to its reactor outnumber the reactor's share of connections.
         // Letting each reactor open a connection per worker instead ends that wait but costs
         // 5–13 more allocations per request (measured at 64 workers, 2 reactors).
-        let transport = try CurlTransport(
-            configuration: CurlConfiguration(
-                maximumConnectionsPerHost: settings.connections,
-                maximumConnections: settings.connections,
-                timeout: settings.timeout,
-                httpVersion: settings.httpVersion.map(CurlConfiguration.HTTPVersion.init) ?? .http1_1,
-                reactorCount: settings.threads,
-                maximumStreamsPerConnection: settings.streamsPerConnection
-            ))
+        let trust = settings.trust
+        let tls = CurlConfiguration.TLSOptions(
+            certificateAuthorities: trust.certificateAuthorities, allowsInsecureConnections: trust.allowsInsecureConnections,
+            clientCertificate: trust.clientCertificate.map { ($0, trust.privateKey ?? $0) }, resolvedHosts: trust.resolvedHosts)
+        let configuration = CurlConfiguration(
+            maximumConnectionsPerHost: settings.connections,
+            maximumConnections: settings.connections,
+            timeout: settings.timeout,
+            httpVersion: settings.httpVersion.map(CurlConfiguration.HTTPVersion.init) ?? .http1_1,
+            reactorCount: settings.threads,
+            maximumStreamsPerConnection: settings.streamsPerConnection,
+            tls: tls
+        )
+        let transport: CurlTransport
+        do {
+            transport = try CurlTransport(configuration: configuration)
+        } catch let error as CurlTLSError {
+            throw TransportSettingsError(error.description)
+        }
         let counts: @Sendable () -> ScenarioResult.Connections = {
             let counts = transport.connectionCounts()
             return ScenarioResult.Connections(

@@ -28,6 +28,8 @@ public struct CurlConfiguration: Sendable, Hashable {
     /// flight are then at most this many times the connection caps, as h2load's `-m` is to its
     /// `-c`. `1`, the default, keeps one request per connection. HTTP/1.1 ignores it.
     public var maximumStreamsPerConnection: Int
+    /// Whom to trust and who to be over TLS; the system's trust store by default.
+    public var tls: TLSOptions
     /// How long connecting may take, or `nil` for libcurl's own limit (300 s).
     public var connectTimeout: Duration?
     /// How long one request may take from the moment it leaves the transport's queue to its last
@@ -58,8 +60,10 @@ public struct CurlConfiguration: Sendable, Hashable {
         automaticDecompression: Bool = true,
         maximumRedirects: Int = Redirects.defaultLimit,
         reactorCount: Int = 1,
-        maximumStreamsPerConnection: Int = 1
+        maximumStreamsPerConnection: Int = 1,
+        tls: TLSOptions = TLSOptions()
     ) {
+        self.tls = tls
         self.maximumConnectionsPerHost = maximumConnectionsPerHost
         self.maximumConnections = maximumConnections
         self.maximumStreamsPerConnection = maximumStreamsPerConnection

@@ -42,8 +42,10 @@ public final class CurlTransport: Transport {
 
     /// A transport with its own reactor thread and connection pool.
     ///
-    /// Throws ``CurlTransportError`` when the system refuses a descriptor or libcurl a handle.
-    public init(configuration: CurlConfiguration = CurlConfiguration()) throws(CurlTransportError) {
+    /// Throws ``CurlTransportError`` when the system refuses a descriptor or libcurl a handle, and
+    /// ``CurlTLSError`` when the TLS options name a file that cannot be read or a malformed pin.
+    public init(configuration: CurlConfiguration = CurlConfiguration()) throws {
+        try configuration.tls.validate()
         self.configuration = configuration
         var reactors: [Reactor] = []
         for _ in 0..<max(1, configuration.reactorCount) {

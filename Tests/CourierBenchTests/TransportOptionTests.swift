@@ -33,6 +33,7 @@ import CourierBenchCurl
             ["load", "--url", "http://x", "--concurrency", "8", "--connections", "9"],
             "'--connections 9' is more than the 8 requests in flight ('--concurrency')"
         ),
+        (["load", "--url", "https://x", "--key", "/tmp/k.pem"], "'--key' needs '--cert <file>' (the certificate the key belongs to)"),
         (
             ["capacity", "--url", "http://x", "--slo", "p99<=1s", "--concurrency", "2", "--connections", "3"],
             "'--connections 3' is more than the 2 requests in flight ('--concurrency')"
@@ -53,6 +54,14 @@ import CourierBenchCurl
         (
             ["--connections", "2"],
             "URLSession cannot queue more requests than it has connections ('--connections' below '--concurrency'); use '--transport curl'"
+        ),
+        (
+            ["--cacert", "/tmp/ca.pem", "--insecure"],
+            "URLSession here cannot be given a CA bundle, a client certificate, host pins or insecure TLS ('--cacert'); use '--transport curl'"
+        ),
+        (
+            ["--resolve", "api.example.test:443:127.0.0.1"],
+            "URLSession here cannot be given a CA bundle, a client certificate, host pins or insecure TLS ('--resolve'); use '--transport curl'"
         ),
     ])
     func whatURLSessionCannotDoIsAUsageError(arguments: [String], message: String) throws {
@@ -88,10 +97,26 @@ import CourierBenchCurl
         let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
         #expect(report.scenarios.first?.name == "load/url/curl")
         #expect(report.scenarios.first?.outcomes == .init(sent: 500, succeeded: 500, errors: [:]))
+        #expect(report.load?.insecure == nil)
+    }
+
+    @Test func trustOptionsReachTheCurlTransportAndItsRefusalsAreUsageErrors() throws {
+        let arguments = [
+            "load", "--url", "https://api.example.test:8443/x", "--transport", "curl", "--cacert", "/nonexistent/ca.pem", "--insecure",
+            "--cert", "/tmp/c.pem", "--resolve", "api.example.test:8443:127.0.0.1", "--resolve", "b:1:::1",
+        ]
+        let command = try #require(try curlSuite.command(arguments, as: LoadCommand.self))
+        let trust = command.options.request.trust
+        #expect(
+            trust.certificateAuthorities == "/nonexistent/ca.pem" && trust.allowsInsecureConnections
+                && trust.clientCertificate == "/tmp/c.pem")
+        #expect(trust.resolvedHosts == ["api.example.test:8443:127.0.0.1", "b:1:::1"] && trust.privateKey == nil)
+        let error = #expect(throws: UsageError.self) { try RequestTarget.open(command.options.request, concurrency: 1, usage: "usage") }
+        #expect(error?.message == "cannot read the CA bundle '/nonexistent/ca.pem'")
     }
 
     /// Eight workers over two kept-alive connections: the report says so in every format, and
-    /// records the cap and the version asked for.
+    /// records the cap, the version asked for and that certificates went unchecked.
     @Test func aCurlRunCountsItsConnectionsInEveryReport() async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
@@ -99,7 +124,7 @@ import CourierBenchCurl
         defer { try? FileManager.default.removeItem(at: directory) }
         let status = await curlSuite.status([
             "load", "--url", server.url("/movies/1").absoluteString, "--transport", "curl", "--requests", "400", "--concurrency", "8",
-            "--connections", "2", "--http", "1.1", "--reactors", "1", "--out", directory.path,
+            "--connections", "2", "--http", "1.1", "--reactors", "1", "--insecure", "--out", directory.path,
         ])
         #expect(status == 0)
         let latest = directory.appendingPathComponent("latest")
@@ -107,9 +132,10 @@ import CourierBenchCurl
         let connections = try #require(report.scenarios.first?.connections)
         #expect(connections.requests == 400 && connections.tlsHandshakes == 0 && connections.responsesByHTTPVersion == ["1.1": 400])
         #expect((1...2).contains(connections.opened), "\(connections)")
-        #expect(report.load?.connections == 2 && report.load?.http == "1.1")
+        #expect(report.load?.connections == 2 && report.load?.http == "1.1" && report.load?.insecure == true)
         let summary = try String(contentsOf: latest.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("Connections of load/url/curl: \(connections.opened) connection"))
+        #expect(summary.contains("Insecure: the servers' TLS certificates and names were not checked (--insecure)."))
         let csv = try String(contentsOf: latest.appendingPathComponent("report.csv"), encoding: .utf8).split(separator: "\n")
         #expect(csv[0].hasSuffix("connections_opened,tls_handshakes,http_versions,status,failure_cause,failure_reason,failure_log"))
         #expect(csv[1].contains(",\(connections.opened),0,1.1:400,ok"))

@@ -87,6 +87,9 @@ public struct SummaryTable: Sendable {
                     }
                 ))
             sections += load.compactMap { result in result.connections.map { "Connections of \(result.name): \($0.sentence)" } }
+            if report.load?.insecure == true {
+                sections.append("Insecure: the servers' TLS certificates and names were not checked (--insecure).")
+            }
             sections += load.compactMap(Self.missedRate)
             sections += load.compactMap(Self.serviceLevel)
             if let shards = report.shards { sections.append(Self.merged(shards, label: report.load?.runLabel)) }

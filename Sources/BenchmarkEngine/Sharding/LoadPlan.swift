@@ -37,6 +37,9 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     @ExplicitNull public var http: String? = nil
     /// The whole run's connection cap (`--connections`), or `nil` for one per worker.
     @ExplicitNull public var connections: Int? = nil
+    /// `true` when the servers' certificates went unchecked (`--insecure`); `nil` when they were
+    /// checked, and in reports of versions before the option.
+    @ExplicitNull public var insecure: Bool? = nil
     /// What responses were decoded into (`none`, `json`, or a model's name).
     public var decode: String
     /// The wall-clock instant every shard was told to start at (`--start-at`), RFC 3339 in UTC, or
@@ -125,6 +128,7 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "transport": transport,
             "HTTP version": http ?? "the transport's",
             "connections": connections.map(String.init) ?? "one per worker",
+            "certificate check": insecure == true ? "off (--insecure)" : "on",
             "decode": decode,
             "start time": startAt ?? "none",
             "shard count": "\(shard.count)",

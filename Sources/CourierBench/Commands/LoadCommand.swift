@@ -111,6 +111,7 @@ public struct LoadCommand: BenchCommand, Equatable {
         plan.intervalSeconds = options.intervalSeconds
         plan.http = request.connection.httpVersion?.rawValue
         plan.connections = request.connection.connections
+        plan.insecure = request.trust.allowsInsecureConnections ? true : nil
         return plan
     }
 }

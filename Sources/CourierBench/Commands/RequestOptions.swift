@@ -62,6 +62,8 @@ struct RequestOptions: Equatable {
     var reactors = RequestOptions.reactors.defaultValue
     /// The HTTP version and the connection cap.
     var connection = ConnectionOptions()
+    /// Whom to trust over TLS, and who to be.
+    var trust = TrustSettings()
 
     static let url = OptionDeclaration(
         "url", value: .text(), valueName: "<url>", help: "http:// or https:// URL every request goes to (a port from 1 to 65535)."
@@ -140,7 +142,7 @@ struct RequestOptions: Equatable {
                 help: "A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."),
             body, timeout,
             maximumBody, decode(in: suite), decoder, transport(in: suite), reactors,
-        ] + ConnectionOptions.options
+        ] + ConnectionOptions.options + TrustOptions.options
     }
 
     /// The options `parsed` gives, validated against `suite`'s models and transports.
@@ -160,6 +162,7 @@ struct RequestOptions: Equatable {
         options.transport = try parsed.value(of: transport(in: suite))
         options.reactors = try parsed.value(of: reactors)
         options.connection = try ConnectionOptions.parse(parsed)
+        options.trust = try TrustOptions.parse(parsed)
         return options
     }
 

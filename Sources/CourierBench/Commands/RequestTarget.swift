@@ -25,9 +25,10 @@ struct RequestTarget {
             body = data
         }
         let decoder = if case .model(let model) = options.decode { model.decoder(options.decoder) } else { options.decoder.make() }
-        let settings = TransportSettings(
+        var settings = TransportSettings(
             connections: connections, timeout: Duration(seconds: options.timeoutSeconds), threads: options.reactors,
             concurrency: concurrency, httpVersion: options.connection.httpVersion)
+        settings.trust = options.trust
         let transport: OpenTransport
         do {
             transport = try options.transport.make(settings)

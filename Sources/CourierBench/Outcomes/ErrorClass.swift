@@ -127,34 +127,47 @@ enum TLSFailure: String, Hashable {
 
     /// The reason for `error`, or `nil` when it is not a TLS failure.
     init?(_ error: URLError) {
-        let words = (error.errorUserInfo[NSLocalizedDescriptionKey] as? String)?.lowercased() ?? ""
         switch error.code {
         case .serverCertificateHasBadDate, .serverCertificateNotYetValid: self = .expired
         case .serverCertificateHasUnknownRoot: self = .untrusted
         case .clientCertificateRejected, .clientCertificateRequired: self = .clientCertificate
-        case .serverCertificateUntrusted:
-            if words.contains("expired") || words.contains("not yet valid") {
-                self = .expired
-            } else if words.contains("subject name") || words.contains("host name") || words.contains("hostname") {
-                self = .wrongHost
-            } else {
-                self = .untrusted
-            }
-        // URLSession on Linux reports a failed handshake as -1 (`.unknown`), with libcurl's words.
-        case .secureConnectionFailed, .unknown:
-            let mismatch = [
-                "wrong version number", "unsupported protocol", "protocol version", "no protocols available", "no shared cipher",
-            ]
-            if mismatch.contains(where: words.contains) {
-                self = .protocolMismatch
-            } else if ["certificate required", "bad certificate", "unknown ca"].contains(where: words.contains) {
-                self = .clientCertificate
-            } else if error.code == .secureConnectionFailed || words.contains("ssl") || words.contains("tls") {
-                self = .handshake
-            } else {
-                return nil
-            }
+        // URLSession on Linux reports every failed handshake, refused certificates included, as -1
+        // (`.unknown`), with libcurl's words; a certificate it refuses it sometimes reports as -1202.
+        case .serverCertificateUntrusted, .secureConnectionFailed, .unknown:
+            let words = (error.errorUserInfo[NSLocalizedDescriptionKey] as? String)?.lowercased() ?? ""
+            guard let failure = Self(libcurlWords: words) ?? Self.fallback(for: error.code) else { return nil }
+            self = failure
         default: return nil
+        }
+    }
+
+    /// The reason libcurl's words for a failure give, or `nil` when they name none.
+    private init?(libcurlWords words: String) {
+        func mentions(_ phrases: String...) -> Bool { phrases.contains(where: words.contains) }
+        if mentions("expired", "not yet valid") {
+            self = .expired
+        } else if mentions("subject name", "host name", "hostname") {
+            self = .wrongHost
+        } else if mentions("issuer", "self-signed", "self signed", "unknown ca certificate", "certificate verify failed") {
+            self = .untrusted
+        } else if mentions("wrong version number", "unsupported protocol", "protocol version", "no protocols available", "no shared cipher")
+        {
+            self = .protocolMismatch
+        } else if mentions("certificate required", "bad certificate", "unknown ca") {
+            self = .clientCertificate
+        } else if mentions("ssl", "tls") {
+            self = .handshake
+        } else {
+            return nil
+        }
+    }
+
+    /// The reason a code alone gives, when the words give none.
+    private static func fallback(for code: URLError.Code) -> TLSFailure? {
+        switch code {
+        case .serverCertificateUntrusted: .untrusted
+        case .secureConnectionFailed: .handshake
+        default: nil
         }
     }
 }

@@ -41,6 +41,11 @@ public struct TransportKind: Sendable, Equatable {
             throw TransportSettingsError(
                 "URLSession chooses the HTTP version itself and cannot be asked for one ('--http'); use '--transport curl'")
         }
+        if let option = settings.trust.optionsGiven.first {
+            throw TransportSettingsError(
+                "URLSession here cannot be given a CA bundle, a client certificate, host pins or insecure TLS ('\(option)'); use '--transport curl'"
+            )
+        }
         if settings.concurrency > settings.connections {
             throw TransportSettingsError(
                 "URLSession cannot queue more requests than it has connections ('--connections' below '--concurrency'); use '--transport curl'"
@@ -92,6 +97,8 @@ public struct TransportSettings: Sendable, Equatable {
     public var threads: Int
     /// The HTTP version to ask for, or `nil` for the transport's own choice.
     public var httpVersion: HTTPVersion?
+    /// Whom to trust and who to be over TLS.
+    public var trust = TrustSettings()
 
     /// Settings for `connections` at once, each request bounded by `timeout`; `concurrency`
     /// requests in flight (``connections`` when not given) over `httpVersion`.
@@ -106,6 +113,32 @@ public struct TransportSettings: Sendable, Equatable {
     /// The requests one connection carries at once for ``concurrency`` over ``connections``.
     public var streamsPerConnection: Int {
         (concurrency + max(1, connections) - 1) / max(1, connections)
+    }
+}
+
+/// Whom a run's transport trusts over TLS and who it is: `--cacert`, `--insecure`, `--cert` and
+/// `--key`, `--resolve`.
+public struct TrustSettings: Sendable, Equatable {
+    /// A PEM file of the certificate authorities to trust instead of the system's.
+    public var certificateAuthorities: String?
+    /// Whether the server's certificate goes unchecked; never the default.
+    public var allowsInsecureConnections = false
+    /// A PEM certificate for mutual TLS.
+    public var clientCertificate: String?
+    /// The PEM private key of ``clientCertificate``.
+    public var privateKey: String?
+    /// Host names pinned to addresses, `host:port:address`.
+    public var resolvedHosts: [String] = []
+
+    /// The system's trust, no identity, no pins.
+    public init() {}
+
+    /// The options these settings came from, by their flags, for a transport that cannot honour them.
+    public var optionsGiven: [String] {
+        [
+            certificateAuthorities.map { _ in "--cacert" }, allowsInsecureConnections ? "--insecure" : nil,
+            clientCertificate.map { _ in "--cert" }, privateKey.map { _ in "--key" }, resolvedHosts.isEmpty ? nil : "--resolve",
+        ].compactMap { $0 }
     }
 }
 

@@ -21,6 +21,8 @@ final class Exchange {
     /// The capacity reserved for `body`.
     private var reserved = 0
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The host pins (`CURLOPT_RESOLVE`), which libcurl reads at every request and does not copy.
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     /// Why the response was refused while it arrived (its framing, its size), if it was.
     private var rejection: (any Error)?
     /// Whether a status line came and the blank line that ends its head has not: what makes libcurl's
@@ -62,8 +64,27 @@ final class Exchange {
         options.set(CURLOPT_FOLLOWLOCATION, 0)
         if configuration.automaticDecompression { options.set(CURLOPT_ACCEPT_ENCODING, string: "") }
         if configuration.httpVersion != .http1_1 { options.set(CURLOPT_PIPEWAIT, 1) }
+        // Set once: requests reuse the handle without a reset, so these stay for every one.
+        let tls = configuration.tls
+        if let authorities = tls.certificateAuthorities {
+            options.set(CURLOPT_CAINFO, string: authorities)
+            // Without this libcurl still consults the system's directory, and the bundle would add
+            // to the system store instead of replacing it.
+            options.set(CURLOPT_CAPATH, pointer: nil)
+        }
+        if tls.allowsInsecureConnections {
+            options.set(CURLOPT_SSL_VERIFYPEER, 0)
+            options.set(CURLOPT_SSL_VERIFYHOST, 0)
+        }
+        if let identity = tls.clientCertificate {
+            options.set(CURLOPT_SSLCERT, string: identity.certificate)
+            options.set(CURLOPT_SSLKEY, string: identity.privateKey)
+        }
+        for pin in tls.resolvedHosts { resolveList = curl_slist_append(resolveList, pin) }
+        if let resolveList { options.set(CURLOPT_RESOLVE, pointer: UnsafeRawPointer(resolveList)) }
         guard options.failure == CURLE_OK else {
             curl_easy_cleanup(easy)
+            curl_slist_free_all(resolveList)
             errorBuffer.deallocate()
             return nil
         }
@@ -156,6 +177,7 @@ final class Exchange {
     func close() {
         recycle()
         curl_easy_cleanup(easy)
+        curl_slist_free_all(resolveList)
         errorBuffer.deallocate()
     }
 

@@ -31,14 +31,25 @@ final class Nginx {
     /// The same routes over cleartext HTTP/2 (h2c, prior knowledge only), on the next port.
     var http2Origin: String { "http://127.0.0.1:\(port + 1)" }
 
+    /// `https://127.0.0.1:<port>`: the same routes over TLS with the PKI's server certificate,
+    /// HTTP/2 by ALPN.
+    var tlsOrigin: String { "https://127.0.0.1:\(port + 2)" }
+    /// Over TLS, asking for a client certificate signed by the PKI's CA (mutual TLS).
+    var mutualTLSOrigin: String { "https://127.0.0.1:\(port + 3)" }
+    /// Over TLS with a certificate that expired in 2020.
+    var expiredOrigin: String { "https://127.0.0.1:\(port + 4)" }
+    /// Over TLS with a certificate for another name.
+    var wrongNameOrigin: String { "https://127.0.0.1:\(port + 5)" }
+
     /// Starts nginx on a free port, trying a few random ones; waits at most 5 s for it to listen.
-    static func start() async throws -> Nginx {
+    /// With `pki`, it also serves ``tlsOrigin`` and the other TLS origins.
+    static func start(pki: TestPKI? = nil) async throws -> Nginx {
         guard let binary, let echoModule else { throw NginxError.unavailable }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("files"), withIntermediateDirectories: true)
         for _ in 0..<8 {
             let port = Int.random(in: 20_000..<60_000)
-            try configuration(port: port, directory: directory.path, echoModule: echoModule)
+            try configuration(port: port, directory: directory.path, echoModule: echoModule, pki: pki)
                 .write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
@@ -89,46 +100,69 @@ final class Nginx {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private static func configuration(port: Int, directory: String, echoModule: String) -> String {
-        """
-        load_module \(echoModule);
-        daemon off;
-        worker_processes 1;
-        pid \(directory)/nginx.pid;
-        error_log \(directory)/error.log;
-        events { worker_connections 4096; }
-        http {
-            access_log off;
-            client_body_temp_path \(directory)/body;
-            proxy_temp_path \(directory)/proxy;
-            fastcgi_temp_path \(directory)/fastcgi;
-            uwsgi_temp_path \(directory)/uwsgi;
-            scgi_temp_path \(directory)/scgi;
-            client_body_buffer_size 16m;
-            client_max_body_size 64m;
-            keepalive_requests 100000;
-            keepalive_timeout 60s;
-            server {
-                listen 127.0.0.1:\(port) reuseport;
-                listen 127.0.0.1:\(port + 1) http2;
-                location = /protocol { return 200 "$server_protocol"; }
-                location = /hello { return 200 "hello"; }
-                location = /connection { return 200 "$connection $connection_requests"; }
-                location = /status/201 { return 201 "created"; }
-                location = /status/404 { return 404 "missing"; }
-                location = /status/503 { add_header Retry-After 7 always; return 503 "busy"; }
-                location = /headers { add_header X-Reply one always; add_header X-Echo "$http_x_custom" always; return 200 "$http_x_custom"; }
-                location = /echo { add_header X-Method $request_method always; echo_read_request_body; echo_request_body; }
-                location = /redirect { return 302 /hello; }
-                location = /see-other { return 303 /echo; }
-                location = /loop { return 302 /loop; }
-                location = /slow { echo_sleep 0.5; echo -n slow; }
-                location = /stall { echo_sleep 30; echo -n late; }
-                location = /close { return 444; }
-                location /files/ { root \(directory); }
+    private static func configuration(port: Int, directory: String, echoModule: String, pki: TestPKI?) -> String {
+        let tls = pki.map { pki in
+            func server(_ offset: Int, certificate: String, extra: String = "") -> String {
+                """
+                server {
+                    listen 127.0.0.1:\(port + offset) ssl http2;
+                    ssl_certificate \(pki.path("\(certificate).pem"));
+                    ssl_certificate_key \(pki.path("\(certificate).key"));
+                    \(extra)
+                    location = /protocol { return 200 "$server_protocol"; }
+                    location = /hello { return 200 "hello"; }
+                    location = /connection { return 200 "$connection $connection_requests"; }
+                    location = /client { return 200 "$ssl_client_verify"; }
+                }
+                """
             }
+            return [
+                server(2, certificate: "server"),
+                server(3, certificate: "server", extra: "ssl_verify_client on; ssl_client_certificate \(pki.path("ca.pem"));"),
+                server(4, certificate: "expired"),
+                server(5, certificate: "wrongname"),
+            ].joined(separator: "\n")
         }
-        """
+        return """
+            load_module \(echoModule);
+            daemon off;
+            worker_processes 1;
+            pid \(directory)/nginx.pid;
+            error_log \(directory)/error.log;
+            events { worker_connections 4096; }
+            http {
+                access_log off;
+                client_body_temp_path \(directory)/body;
+                proxy_temp_path \(directory)/proxy;
+                fastcgi_temp_path \(directory)/fastcgi;
+                uwsgi_temp_path \(directory)/uwsgi;
+                scgi_temp_path \(directory)/scgi;
+                client_body_buffer_size 16m;
+                client_max_body_size 64m;
+                keepalive_requests 100000;
+                keepalive_timeout 60s;
+                server {
+                    listen 127.0.0.1:\(port) reuseport;
+                    listen 127.0.0.1:\(port + 1) http2;
+                    location = /protocol { return 200 "$server_protocol"; }
+                    location = /hello { return 200 "hello"; }
+                    location = /connection { return 200 "$connection $connection_requests"; }
+                    location = /status/201 { return 201 "created"; }
+                    location = /status/404 { return 404 "missing"; }
+                    location = /status/503 { add_header Retry-After 7 always; return 503 "busy"; }
+                    location = /headers { add_header X-Reply one always; add_header X-Echo "$http_x_custom" always; return 200 "$http_x_custom"; }
+                    location = /echo { add_header X-Method $request_method always; echo_read_request_body; echo_request_body; }
+                    location = /redirect { return 302 /hello; }
+                    location = /see-other { return 303 /echo; }
+                    location = /loop { return 302 /loop; }
+                    location = /slow { echo_sleep 0.5; echo -n slow; }
+                    location = /stall { echo_sleep 30; echo -n late; }
+                    location = /close { return 444; }
+                    location /files/ { root \(directory); }
+                }
+                \(tls ?? "")
+            }
+            """
     }
 }
 
@@ -137,9 +171,10 @@ enum NginxError: Error {
     case didNotStart(String)
 }
 
-/// Runs `body` against a fresh nginx, stopping it afterwards whatever happens.
-func withNginx<T>(_ body: (Nginx) async throws -> T) async throws -> T {
-    let server = try await Nginx.start()
+/// Runs `body` against a fresh nginx (serving TLS too with `pki`), stopping it afterwards whatever
+/// happens.
+func withNginx<T>(pki: TestPKI? = nil, _ body: (Nginx) async throws -> T) async throws -> T {
+    let server = try await Nginx.start(pki: pki)
     do {
         let result = try await body(server)
         await server.stop()

@@ -1,0 +1,88 @@
+#if COURIER_CURL
+import Foundation
+
+extension CurlConfiguration {
+    /// Whom a ``CurlTransport`` trusts and who it is: the certificate authorities that may sign a
+    /// server's certificate, a client certificate for mutual TLS, and host names pinned to
+    /// addresses.
+    public struct TLSOptions: Sendable, Hashable {
+        /// A PEM file of the certificate authorities to trust, or `nil` for the system's. It
+        /// replaces the system store, not adds to it: a private CA's file trusts that CA alone.
+        public var certificateAuthorities: String?
+        /// Whether to skip checking the server's certificate and its name. Never the default; for
+        /// a test server whose certificate cannot be had, and said so in every report.
+        public var allowsInsecureConnections: Bool
+        /// A PEM certificate and its PEM private key, presented when the server asks (mutual TLS).
+        public var clientCertificate: (certificate: String, privateKey: String)? {
+            get { clientIdentity.map { ($0.certificate, $0.privateKey) } }
+            set { clientIdentity = newValue.map { ClientIdentity(certificate: $0.certificate, privateKey: $0.privateKey) } }
+        }
+        /// Host names pinned to addresses, each `host:port:address` as curl's `--resolve` takes them:
+        /// a request to `https://api.example.com:443` goes to the address, with the name still used
+        /// for SNI and checked against the certificate.
+        public var resolvedHosts: [String]
+
+        private var clientIdentity: ClientIdentity?
+
+        private struct ClientIdentity: Sendable, Hashable {
+            let certificate: String
+            let privateKey: String
+        }
+
+        /// Options with these settings; by default the system's trust and no pins.
+        public init(
+            certificateAuthorities: String? = nil, allowsInsecureConnections: Bool = false,
+            clientCertificate: (certificate: String, privateKey: String)? = nil, resolvedHosts: [String] = []
+        ) {
+            self.certificateAuthorities = certificateAuthorities
+            self.allowsInsecureConnections = allowsInsecureConnections
+            self.resolvedHosts = resolvedHosts
+            self.clientCertificate = clientCertificate
+        }
+
+        /// Checks what libcurl would otherwise find out at the first request: every file readable,
+        /// every pin well formed.
+        func validate() throws(CurlTLSError) {
+            var files = certificateAuthorities.map { [("CA bundle", $0)] } ?? []
+            if let identity = clientIdentity {
+                files += [("client certificate", identity.certificate), ("private key", identity.privateKey)]
+            }
+            for (role, path) in files where !FileManager.default.isReadableFile(atPath: path) {
+                throw .unreadableFile(role: role, path: path)
+            }
+            for pin in resolvedHosts { try Self.checkPin(pin) }
+        }
+
+        /// A pin `host:port:address` with a port from 1 to 65535 and an IPv4 or IPv6 address (in
+        /// brackets or not), or the error saying what is wrong.
+        private static func checkPin(_ pin: String) throws(CurlTLSError) {
+            let parts = pin.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port) else {
+                throw .invalidPin(pin)
+            }
+            var address = String(parts[2])
+            if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+            var buffer = in6_addr()
+            guard inet_pton(AF_INET, address, &buffer) == 1 || inet_pton(AF_INET6, address, &buffer) == 1 else {
+                throw .invalidPin(pin)
+            }
+        }
+    }
+}
+
+/// Why a ``CurlTransport`` refused its ``CurlConfiguration/TLSOptions``, before any request.
+public enum CurlTLSError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A file the options name cannot be read.
+    case unreadableFile(role: String, path: String)
+    /// A pin is not `host:port:address` with a port from 1 to 65535 and an IP address.
+    case invalidPin(String)
+
+    /// What is wrong, naming the file or the pin; never a file's contents.
+    public var description: String {
+        switch self {
+        case .unreadableFile(let role, let path): "cannot read the \(role) '\(path)'"
+        case .invalidPin(let pin): "invalid host pin '\(pin)' (expected host:port:address, such as api.example.com:443:127.0.0.1)"
+        }
+    }
+}
+#endif

@@ -1,0 +1,180 @@
+#if COURIER_CURL
+import Courier
+import CourierCurl
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// HTTPS against nginx with a private CA made for the test: trust, identity, pins, HTTP/2 by ALPN,
+/// and each refused handshake with its own code and words.
+@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+struct TLSTests {
+    /// Runs `body` with a fresh PKI and an nginx serving TLS with it.
+    private func withTLSServer(_ body: (Nginx, TestPKI) async throws -> Void) async throws {
+        let pki = try TestPKI.make()
+        defer { pki.remove() }
+        try await withNginx(pki: pki) { try await body($0, pki) }
+    }
+
+    private func curl(_ tls: CurlConfiguration.TLSOptions, http: CurlConfiguration.HTTPVersion = .http1_1) -> CurlConfiguration {
+        CurlConfiguration(timeout: .seconds(5), httpVersion: http, tls: tls)
+    }
+
+    private func failure(_ url: String, through transport: any Transport) async -> URLError? {
+        await #expect(throws: URLError.self) { try await transport.fetch(url) }
+    }
+
+    /// The private CA's bundle trusts the server; HTTP/2 comes by ALPN, and a hundred requests on
+    /// one kept-alive connection make one handshake.
+    @Test func aPrivateCAsServerIsTrustedWithItsBundle() async throws {
+        try await withTLSServer { server, pki in
+            let tls = CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))
+            try await withTransport(.curl, curl(tls, http: .http2)) { transport in
+                for _ in 0..<100 {
+                    let (response, body) = try await transport.fetch(server.tlsOrigin + "/protocol")
+                    #expect(response.statusCode == 200 && body.text == "HTTP/2.0")
+                }
+                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                #expect(counts.connectionsOpened == 1 && counts.tlsHandshakes == 1 && counts.responsesByHTTPVersion == ["2": 100])
+            }
+        }
+    }
+
+    /// HTTP/2 multiplexing: 32 requests at once over at most 2 connections of 16 streams.
+    @Test func http2CarriesManyRequestsOverFewConnections() async throws {
+        try await withTLSServer { server, pki in
+            var configuration = curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")), http: .http2)
+            configuration.maximumConnectionsPerHost = 2
+            configuration.maximumStreamsPerConnection = 16
+            try await withTransport(.curl, configuration) { transport in
+                let url = server.tlsOrigin + "/hello"
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<32 { group.addTask { try await transport.fetch(url).0.statusCode } }
+                    return try await group.reduce(into: [Int]()) { $0.append($1) }
+                }
+                #expect(statuses == Array(repeating: 200, count: 32))
+                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                #expect((1...2).contains(counts.connectionsOpened) && counts.responsesByHTTPVersion == ["2": 32], "\(counts)")
+            }
+        }
+    }
+
+    /// The bundle replaces the system store: without it the private CA is unknown, and with
+    /// `allowsInsecureConnections` nothing is checked.
+    @Test func withoutTheBundleTheIssuerIsUnknownAndInsecureSkipsTheCheck() async throws {
+        try await withTLSServer { server, _ in
+            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions())) { transport in
+                #expect(await failure(server.tlsOrigin + "/hello", through: transport)?.code == .serverCertificateHasUnknownRoot)
+            }
+            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(allowsInsecureConnections: true))) { transport in
+                let status = try await transport.fetch(server.tlsOrigin + "/hello").0.statusCode
+                #expect(status == 200)
+            }
+        }
+    }
+
+    /// URLSession on Linux takes no CA bundle: the private CA's server is refused with -1, no code
+    /// of its own, and libcurl's words, from which bench tells the reason.
+    @Test func urlSessionRefusesThePrivateCAWithLibcurlsWords() async throws {
+        try await withTLSServer { server, _ in
+            try await withTransport(.urlSession) { transport in
+                let error = await failure(server.tlsOrigin + "/hello", through: transport)
+                #expect(error?.code == .unknown)
+                let words = error?.errorUserInfo[NSLocalizedDescriptionKey] as? String ?? ""
+                #expect(words.contains("unable to get local issuer certificate"), "\(words)")
+            }
+        }
+    }
+
+    @Test func anExpiredCertificateHasABadDate() async throws {
+        try await withTLSServer { server, pki in
+            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
+                #expect(await failure(server.expiredOrigin + "/hello", through: transport)?.code == .serverCertificateHasBadDate)
+            }
+        }
+    }
+
+    @Test func aCertificateForAnotherNameIsUntrustedSayingSo() async throws {
+        try await withTLSServer { server, pki in
+            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
+                let error = await failure(server.wrongNameOrigin + "/hello", through: transport)
+                #expect(error?.code == .serverCertificateUntrusted)
+                let words = error?.errorUserInfo[NSLocalizedDescriptionKey] as? String ?? ""
+                #expect(words.contains("subject name") || words.contains("host name"), "\(words)")
+            }
+        }
+    }
+
+    /// Mutual TLS: with the client certificate nginx verifies it; without, it answers 400.
+    @Test func aClientCertificateIsPresentedWhenGiven() async throws {
+        try await withTLSServer { server, pki in
+            let trusted = CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))
+            var identified = trusted
+            identified.clientCertificate = (pki.path("client.pem"), pki.path("client.key"))
+            try await withTransport(.curl, curl(identified)) { transport in
+                let (response, body) = try await transport.fetch(server.mutualTLSOrigin + "/client")
+                #expect(response.statusCode == 200 && body.text == "SUCCESS")
+            }
+            try await withTransport(.curl, curl(trusted)) { transport in
+                let status = try await transport.fetch(server.mutualTLSOrigin + "/client").0.statusCode
+                #expect(status == 400)
+            }
+        }
+    }
+
+    /// A name pinned to 127.0.0.1: the request for api.example.test reaches the server, and the
+    /// certificate is checked against that name.
+    @Test func aPinnedNameReachesItsAddressWithItsNameChecked() async throws {
+        try await withTLSServer { server, pki in
+            let port = server.port + 2
+            let tls = CurlConfiguration.TLSOptions(
+                certificateAuthorities: pki.path("ca.pem"), resolvedHosts: ["api.example.test:\(port):127.0.0.1"])
+            try await withTransport(.curl, curl(tls)) { transport in
+                let status = try await transport.fetch("https://api.example.test:\(port)/hello").0.statusCode
+                #expect(status == 200)
+            }
+        }
+    }
+
+    /// An https:// URL on nginx's cleartext port: TLS's hello is answered with HTTP, and libcurl's
+    /// words say so on both.
+    @Test(arguments: TransportKind.allCases)
+    func httpsToACleartextServerFailsSecurely(_ kind: TransportKind) async throws {
+        try await withNginx { server in
+            try await withTransport(kind, CurlConfiguration(timeout: .seconds(5))) { transport in
+                let https = server.origin.replacingOccurrences(of: "http://", with: "https://")
+                let error = await failure(https + "/hello", through: transport)
+                // URLSession on Linux gives libcurl's SSL_CONNECT_ERROR no code of its own.
+                #expect(error?.code == (kind == .curl ? .secureConnectionFailed : .unknown))
+                let words = error?.errorUserInfo[NSLocalizedDescriptionKey] as? String ?? ""
+                #expect(words.contains("wrong version number"), "\(words)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (
+            CurlConfiguration.TLSOptions(certificateAuthorities: "/nonexistent/ca.pem"),
+            CurlTLSError.unreadableFile(role: "CA bundle", path: "/nonexistent/ca.pem")
+        ),
+        (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443"]), .invalidPin("api.example.test:443")),
+        (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:0:127.0.0.1"]), .invalidPin("api.example.test:0:127.0.0.1")),
+        (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443:nowhere"]), .invalidPin("api.example.test:443:nowhere")),
+    ])
+    func badOptionsAreRefusedBeforeAnyRequest(tls: CurlConfiguration.TLSOptions, expected: CurlTLSError) {
+        let error = #expect(throws: CurlTLSError.self) { try CurlTransport(configuration: CurlConfiguration(tls: tls)) }
+        #expect(error == expected)
+    }
+
+    @Test func anIPv6PinAndAKeyFileAreAccepted() throws {
+        let pki = try TestPKI.make()
+        defer { pki.remove() }
+        let tls = CurlConfiguration.TLSOptions(
+            clientCertificate: (pki.path("client.pem"), pki.path("client.key")), resolvedHosts: ["api.example.test:443:[::1]"])
+        let transport = try CurlTransport(configuration: CurlConfiguration(tls: tls))
+        #expect(transport.configuration.tls == tls)
+    }
+}
+#endif
