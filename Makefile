@@ -8,7 +8,7 @@ APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libsqlite3
 APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 
-.PHONY: bench bench-quick test docs format deps
+.PHONY: bench bench-quick test docs format deps compare
 
 bench: deps
 	swift run -c release bench
@@ -27,6 +27,12 @@ docs: deps
 # of the articles are mirrored in Tests/ReadmeTests word for word: reformat a changed block there too.
 format:
 	swift-format format --in-place --recursive --parallel Package.swift Sources Tests Benchmarks Examples
+
+# wrk, h2load, a C program on libcurl's multi interface and bench's two transports on one loopback
+# nginx, side by side (several minutes; not part of CI). Installs h2load (nghttp2-client) if missing.
+# COMPARE_FLAGS such as --rounds 5 --duration 10 --out compare.csv.
+compare: deps
+	.ci/compare-clients --install $(COMPARE_FLAGS)
 
 deps:
 	@COURIER_APT_PACKAGES="$(APT_PACKAGES)" COURIER_BREW_PACKAGES="$(BREW_PACKAGES)" .ci/install-deps
