@@ -15,7 +15,8 @@ extension TransportKind {
         let trust = settings.trust
         let tls = CurlConfiguration.TLSOptions(
             certificateAuthorities: trust.certificateAuthorities, allowsInsecureConnections: trust.allowsInsecureConnections,
-            clientCertificate: trust.clientCertificate.map { ($0, trust.privateKey ?? $0) }, resolvedHosts: trust.resolvedHosts)
+            clientCertificate: trust.clientCertificate.map { .init(certificate: $0, privateKey: trust.privateKey ?? $0) },
+            resolvedHosts: trust.resolvedHosts)
         let configuration = CurlConfiguration(
             maximumConnectionsPerHost: settings.connections,
             maximumConnections: settings.connections,

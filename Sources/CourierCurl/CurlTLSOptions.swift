@@ -13,26 +13,30 @@ extension CurlConfiguration {
         /// a test server whose certificate cannot be had, and said so in every report.
         public var allowsInsecureConnections: Bool
         /// A PEM certificate and its PEM private key, presented when the server asks (mutual TLS).
-        public var clientCertificate: (certificate: String, privateKey: String)? {
-            get { clientIdentity.map { ($0.certificate, $0.privateKey) } }
-            set { clientIdentity = newValue.map { ClientIdentity(certificate: $0.certificate, privateKey: $0.privateKey) } }
-        }
+        public var clientCertificate: ClientCertificate?
         /// Host names pinned to addresses, each `host:port:address` as curl's `--resolve` takes them:
         /// a request to `https://api.example.com:443` goes to the address, with the name still used
         /// for SNI and checked against the certificate.
         public var resolvedHosts: [String]
 
-        private var clientIdentity: ClientIdentity?
+        /// A client certificate's files.
+        public struct ClientCertificate: Sendable, Hashable {
+            /// The PEM certificate.
+            public var certificate: String
+            /// Its PEM private key, which may be the same file.
+            public var privateKey: String
 
-        private struct ClientIdentity: Sendable, Hashable {
-            let certificate: String
-            let privateKey: String
+            /// The certificate in `certificate`, its key in `privateKey`.
+            public init(certificate: String, privateKey: String) {
+                self.certificate = certificate
+                self.privateKey = privateKey
+            }
         }
 
         /// Options with these settings; by default the system's trust and no pins.
         public init(
             certificateAuthorities: String? = nil, allowsInsecureConnections: Bool = false,
-            clientCertificate: (certificate: String, privateKey: String)? = nil, resolvedHosts: [String] = []
+            clientCertificate: ClientCertificate? = nil, resolvedHosts: [String] = []
         ) {
             self.certificateAuthorities = certificateAuthorities
             self.allowsInsecureConnections = allowsInsecureConnections
@@ -44,7 +48,7 @@ extension CurlConfiguration {
         /// every pin well formed.
         func validate() throws(CurlTLSError) {
             var files = certificateAuthorities.map { [("CA bundle", $0)] } ?? []
-            if let identity = clientIdentity {
+            if let identity = clientCertificate {
                 files += [("client certificate", identity.certificate), ("private key", identity.privateKey)]
             }
             for (role, path) in files where !FileManager.default.isReadableFile(atPath: path) {

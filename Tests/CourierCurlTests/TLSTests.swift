@@ -112,7 +112,7 @@ struct TLSTests {
         try await withTLSServer { server, pki in
             let trusted = CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))
             var identified = trusted
-            identified.clientCertificate = (pki.path("client.pem"), pki.path("client.key"))
+            identified.clientCertificate = .init(certificate: pki.path("client.pem"), privateKey: pki.path("client.key"))
             try await withTransport(.curl, curl(identified)) { transport in
                 let (response, body) = try await transport.fetch(server.mutualTLSOrigin + "/client")
                 #expect(response.statusCode == 200 && body.text == "SUCCESS")
@@ -172,7 +172,8 @@ struct TLSTests {
         let pki = try TestPKI.make()
         defer { pki.remove() }
         let tls = CurlConfiguration.TLSOptions(
-            clientCertificate: (pki.path("client.pem"), pki.path("client.key")), resolvedHosts: ["api.example.test:443:[::1]"])
+            clientCertificate: .init(certificate: pki.path("client.pem"), privateKey: pki.path("client.key")),
+            resolvedHosts: ["api.example.test:443:[::1]"])
         let transport = try CurlTransport(configuration: CurlConfiguration(tls: tls))
         #expect(transport.configuration.tls == tls)
     }
