@@ -9,7 +9,9 @@ its tag. For every load scenario of the report and each of its histograms (`corr
 `uncorrected` in an open loop; `<scenario>:corrected` when the run has several load scenarios), the
 log must hold one histogram per interval whose count, min, max, p50, p99 and p99.9 equal the
 interval's summary in report.json, whose start and length match the interval's, and which, merged,
-equal the whole run's `latency` (or `uncorrectedLatency`) summary.
+equal the whole run's `latency` (or `uncorrectedLatency`) summary. A scenario whose transport timed
+connection phases must have one `phase-<name>` histogram per phase (`phase-dns`, `phase-tls`, …)
+that equals the phase's summary in report.json.
 
 Exit status: 0 all passed, 1 any mismatch, 2 usage or input errors.
 """
@@ -25,6 +27,7 @@ except ImportError:  # pragma: no cover - environment problem, not a mismatch
     sys.exit(2)
 
 TIME_TOLERANCE = 0.0015  # the log keeps milliseconds
+PHASE_TAGS = {"nameLookup": "dns", "connect": "connect", "tlsHandshake": "tls", "timeToFirstByte": "ttfb", "transfer": "transfer"}
 
 
 def figures(histogram):
@@ -103,6 +106,18 @@ def main(argv):
             compare(f"{label} merged", scenario[whole_key]["summary"], merged, problems)
             checked += 1
             print(f"ok   {tag}: {len(logged)} intervals, {merged.get_total_count()} values, p99 {merged.get_value_at_percentile(99.0)} ns")
+        phases = (scenario.get("connections") or {}).get("phases") or {}
+        for name, latency in phases.items():
+            if not latency:
+                continue
+            tag = prefix + "phase-" + PHASE_TAGS[name]
+            logged = by_tag.get(tag, [])
+            if len(logged) != 1:
+                problems.append(f"{scenario['name']} {name}: {len(logged)} histograms tagged {tag}, not 1")
+                continue
+            compare(f"{scenario['name']} {name}", latency["summary"], logged[0][2], problems)
+            checked += 1
+            print(f"ok   {tag}: {logged[0][2].get_total_count()} values, p99 {logged[0][2].get_value_at_percentile(99.0)} ns")
     for problem in problems:
         print(f"FAIL {problem}")
     print(f"{checked} series checked, {len(problems)} problems")

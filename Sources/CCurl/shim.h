@@ -68,4 +68,24 @@ static inline CURLMcode courier_curl_multi_setopt_timer_function(CURLM *multi, c
     return curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, value);
 }
 
+static inline CURLSHcode courier_curl_share_setopt_long(CURLSH *share, CURLSHoption option, long value) {
+    return curl_share_setopt(share, option, value);
+}
+
+// libcurl reports whether a TLS session was resumed only through the TLS library's own handle, and
+// only while the transfer holds its connection. Declared here rather than by including OpenSSL's
+// headers, which would bring the whole of OpenSSL into the Swift module; the prototype is
+// OpenSSL 3's `int SSL_session_reused(const SSL *)`.
+struct ssl_st;
+extern int SSL_session_reused(const struct ssl_st *ssl);
+
+/// 1 when the TLS connection `handle` is using resumed a cached session, 0 when it made a full
+/// handshake, and -1 when it has no TLS connection or libcurl's TLS library is not OpenSSL.
+static inline int courier_curl_tls_session_reused(CURL *handle) {
+    struct curl_tlssessioninfo *info = NULL;
+    if (curl_easy_getinfo(handle, CURLINFO_TLS_SSL_PTR, &info) != CURLE_OK || info == NULL) return -1;
+    if (info->backend != CURLSSLBACKEND_OPENSSL || info->internals == NULL) return -1;
+    return SSL_session_reused((const struct ssl_st *)info->internals) ? 1 : 0;
+}
+
 #endif

@@ -26,9 +26,14 @@ extension TransportKind {
             maximumStreamsPerConnection: settings.streamsPerConnection,
             tls: tls
         )
+        let phases = try ConnectionPhaseRecorder()
         let transport: CurlTransport
         do {
-            transport = try CurlTransport(configuration: configuration)
+            transport = try CurlTransport(configuration: configuration) { transfer in
+                phases.record(
+                    nameLookup: transfer.nameLookup, connect: transfer.connect, tlsHandshake: transfer.tlsHandshake,
+                    timeToFirstByte: transfer.timeToFirstByte, transfer: transfer.transfer)
+            }
         } catch let error as CurlTLSError {
             throw TransportSettingsError(error.description)
         }
@@ -36,7 +41,8 @@ extension TransportKind {
             let counts = transport.connectionCounts()
             return ScenarioResult.Connections(
                 requests: counts.requests, opened: counts.connectionsOpened, tlsHandshakes: counts.tlsHandshakes,
-                responsesByHTTPVersion: counts.responsesByHTTPVersion)
+                tlsSessionsResumed: counts.tlsSessionsResumed, responsesByHTTPVersion: counts.responsesByHTTPVersion,
+                phases: phases.phases)
         }
         return OpenTransport(transport, connectionCounts: counts) { await transport.shutdown() }
     }

@@ -38,15 +38,23 @@ public final class CurlTransport: Transport {
     private let reactors: [Reactor]
     private let nextReactor = Atomic<UInt>(0)
     /// One for all reactors: each holds its lock only for the few additions of a finished transfer.
-    private let tally = ConnectionTally()
+    private let tally: ConnectionTally
 
     /// A transport with its own reactor thread and connection pool.
     ///
+    /// `observer`, when given, is called with every finished transfer's ``CurlTransferMetrics``
+    /// (its phases, its connection), on the reactor thread before the caller is answered: it must be
+    /// quick and must not block, since the reactor drives every other transfer meanwhile.
+    ///
     /// Throws ``CurlTransportError`` when the system refuses a descriptor or libcurl a handle, and
     /// ``CurlTLSError`` when the TLS options name a file that cannot be read or a malformed pin.
-    public init(configuration: CurlConfiguration = CurlConfiguration()) throws {
+    public init(
+        configuration: CurlConfiguration = CurlConfiguration(),
+        observingTransfers observer: (@Sendable (CurlTransferMetrics) -> Void)? = nil
+    ) throws {
         try configuration.tls.validate()
         self.configuration = configuration
+        tally = ConnectionTally(observer: observer)
         var reactors: [Reactor] = []
         for _ in 0..<max(1, configuration.reactorCount) {
             do {
@@ -90,7 +98,8 @@ public final class CurlTransport: Transport {
     }
 
     /// What the requests finished so far did to connections: how many were opened, how many TLS
-    /// handshakes they made, and the HTTP versions the responses came in. Safe to read at any time,
+    /// handshakes they made and how many of those resumed a session, and the HTTP versions the
+    /// responses came in. Safe to read at any time,
     /// from any thread; a request is counted when it ends, with or without a response.
     public func connectionCounts() -> ConnectionCounts {
         tally.counts

@@ -3,8 +3,9 @@ import Testing
 
 @testable import BenchmarkEngine
 
-/// A micro result with its paired baseline, a load result and, when asked, a failed scenario.
-private func exportedReport(failing: Bool = false, jemalloc: Bool = true) throws -> Report {
+/// A micro result with its paired baseline, a load result and, when asked, a failed scenario and
+/// the load's connection phases.
+private func exportedReport(failing: Bool = false, jemalloc: Bool = true, phases timed: Bool = false) throws -> Report {
     var baseline = ScenarioResult(
         name: "decode/tiny (baseline: JSONDecoder)", kind: .micro, operations: 2_000, warmupOperations: 10, durationSeconds: 0.5)
     baseline.nanosecondsPerOperation = SampleStatistics([200, 220, 240, 260, 280])
@@ -16,7 +17,13 @@ private func exportedReport(failing: Bool = false, jemalloc: Bool = true) throws
     var histogram = try Histogram(highestTrackableValue: 60_000_000_000)
     for value in 1...100 { histogram.record(UInt64(value) * 1_000) }
     var load = ScenarioResult(name: "load/closed", kind: .load, operations: 100, warmupOperations: 0, durationSeconds: 0.25)
-    load.latency = ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
+    load.latency = ScenarioResult.Latency(histogram)
+    if timed {
+        var phases = ScenarioResult.ConnectionPhases()
+        for phase in ScenarioResult.ConnectionPhase.allCases { phases[phase] = ScenarioResult.Latency(histogram) }
+        load.connections = ScenarioResult.Connections(
+            requests: 100, opened: 2, tlsHandshakes: 2, tlsSessionsResumed: 1, responsesByHTTPVersion: ["2": 100], phases: phases)
+    }
     let environment = Report.Environment(
         toolVersion: "0.1.0", gitCommit: nil, swiftVersion: "6.3", operatingSystem: "Linux", cpuModel: nil, cpuCount: 2,
         jemallocLinked: jemalloc, allocator: nil, buildConfiguration: "release"
@@ -165,7 +172,7 @@ private func text(_ data: Data) -> String {
     }
 
     @Test func readsBackAsTheEntriesItWasRenderedFrom() throws {
-        let report = try exportedReport(failing: true)
+        let report = try exportedReport(failing: true, phases: true)
         let decoded = try JSONDecoder().decode([GitHubBenchmarkWriter.Entry].self, from: GitHubBenchmarkWriter.render(report))
         #expect(decoded == GitHubBenchmarkWriter.entries(of: report))
         #expect(!decoded.contains { $0.name.hasPrefix("decode/broken") })

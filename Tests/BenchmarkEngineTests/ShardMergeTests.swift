@@ -99,6 +99,34 @@ import Testing
         #expect(try ShardMerge(inputs(reports)).result.connections == nil)
     }
 
+    /// Phase histograms add up across shards, and the resumed sessions are summed like the other
+    /// counts; a shard without phases leaves the merge without them, not with a part.
+    @Test func connectionPhasesAreMergedHistogramByHistogram() throws {
+        var reports = try threeShards()
+        for index in reports.indices {
+            var histogram = try Histogram(highestTrackableValue: 60_000_000_000)
+            for _ in 0...index { histogram.record(UInt64(index + 1) * 1_000_000) }
+            var phases = ScenarioResult.ConnectionPhases()
+            phases.tlsHandshake = ScenarioResult.Latency(histogram)
+            phases.timeToFirstByte = ScenarioResult.Latency(histogram)
+            reports[index].scenarios[0].connections = ScenarioResult.Connections(
+                requests: 100, opened: 1, tlsHandshakes: 1, tlsSessionsResumed: index == 0 ? 0 : 1, responsesByHTTPVersion: ["2": 100],
+                phases: phases)
+        }
+        let merged = try #require(try ShardMerge(inputs(reports)).result.connections)
+        #expect(merged.tlsSessionsResumed == 2)
+        #expect(merged.sentence == "3 connections opened for 300 requests, 3 TLS handshakes (2 resumed a session); responses in HTTP/2.")
+        let handshakes = try #require(merged.phases?.tlsHandshake?.summary)
+        var all = try Histogram(highestTrackableValue: 60_000_000_000)
+        for milliseconds in [1, 2, 2, 3, 3, 3] { all.record(UInt64(milliseconds) * 1_000_000) }
+        #expect(handshakes == LatencySummary(all) && handshakes.count == 6)
+        #expect(merged.phases?.timeToFirstByte?.summary == handshakes && merged.phases?.nameLookup == nil)
+        reports[2].scenarios[0].connections?.phases = nil
+        reports[2].scenarios[0].connections?.tlsSessionsResumed = nil
+        let partial = try #require(try ShardMerge(inputs(reports)).result.connections)
+        #expect(partial.phases == nil && partial.tlsSessionsResumed == nil && partial.requests == 300)
+    }
+
     @Test func anotherHTTPVersionOrConnectionCapIsRefused() throws {
         var reports = try threeShards()
         reports[2].load?.http = "2"

@@ -5,6 +5,10 @@ import Testing
 
 @testable import CourierBench
 
+#if COURIER_CURL
+import CourierBenchCurl
+#endif
+
 /// Serialized: the searches are timed, and would otherwise slow one another down.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CapacityCommandTests {
     @Test func parsesEveryOption() throws {
@@ -135,6 +139,7 @@ import Testing
         }
         #expect(report.steps.map(\.number) == Array(1...report.steps.count))
         #expect(report.settings.objectives == ["p99<=150ms"] && report.settings.transport == "urlsession")
+        #expect(report.insecure == nil && report.connections == nil, "URLSession counts no connections")
         for step in report.steps {
             let outcomes = step.outcomes
             #expect(
@@ -160,6 +165,32 @@ import Testing
         try Data(#"{"schemaVersion": 1}"#.utf8).write(to: corrupt)
         #expect(await testSuite.status(["report", corrupt.deletingLastPathComponent().path]) == 65)
     }
+
+    #if COURIER_CURL
+    /// Through curl the search counts and times its connections, and says it did not check
+    /// certificates, in capacity.json and in the summary.
+    @Test func aCurlSearchCountsItsConnectionsAndSaysItWasInsecure() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-capacity")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
+        let status = await suite.status([
+            "capacity", "--url", server.url("/movies/1").absoluteString, "--transport", "curl", "--insecure", "--slo", "errors<=100%",
+            "--min-rate", "10", "--max-rate", "40", "--step", "300ms", "--warmup", "0s", "--interval", "100ms", "--max-time", "1s",
+            "--timeout", "1s", "--out", directory.path,
+        ])
+        #expect(status == 0)
+        let run = directory.appendingPathComponent("latest")
+        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: run.appendingPathComponent("capacity.json")))
+        let connections = try #require(report.connections)
+        #expect(report.insecure == true && connections.requests > 0 && connections.tlsHandshakes == 0)
+        #expect(connections.phases?.timeToFirstByte?.summary.count == UInt64(connections.requests))
+        let summary = try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("Connections over the search: \(connections.sentence)"))
+        #expect(summary.contains("Phases (p50, p99, requests): DNS ") && summary.contains(SummaryTable.insecureNotice))
+    }
+    #endif
 
     /// However fast the server, a search ends within --max-time plus one step, and writes the steps
     /// it completed with the reason it stopped. The objective cannot fail, so only time stops it.

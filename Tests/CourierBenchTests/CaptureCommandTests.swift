@@ -6,6 +6,10 @@ import Testing
 
 @testable import CourierBench
 
+#if COURIER_CURL
+import CourierBenchCurl
+#endif
+
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CaptureCommandTests {
     @Test func theBodyIsSavedAndItsHeadBesideItWithoutSecrets() async throws {
         var routes = FixtureServer.standardRoutes
@@ -57,6 +61,35 @@ import Testing
         #expect(await testSuite.status(["capture", "--url", refusing.url.absoluteString, "--out", "/proc/capture/x.json"]) == 64)
     }
 
+    /// URLSession here takes no CA bundle: a usage error that names the option, before anything is
+    /// sent or written.
+    @Test func trustOptionsURLSessionCannotHonourAreAUsageError() async throws {
+        let directory = temporaryDirectory("capture")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = directory.appendingPathComponent("x.json")
+        let arguments = ["capture", "--url", "https://127.0.0.1:1/x", "--out", body.path, "--cacert", "/tmp/ca.pem"]
+        #expect(await testSuite.status(arguments) == 64)
+        #expect(!FileManager.default.fileExists(atPath: body.path))
+    }
+
+    #if COURIER_CURL
+    /// Through curl, `--insecure` is honoured and said: in the head file and on the console.
+    @Test func anInsecureCaptureIsRecordedAsSuch() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("capture")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = directory.appendingPathComponent("movie.json")
+        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
+        let status = await suite.status([
+            "capture", "--url", server.url("/movies/1").absoluteString, "--out", body.path, "--transport", "curl", "--insecure",
+        ])
+        #expect(status == 0)
+        let record = try JSONDecoder().decode(CaptureRecord.self, from: Data(contentsOf: CaptureCommand.headersFile(for: body)))
+        #expect(record.insecure == true && record.status == 200)
+    }
+    #endif
+
     @Test func theHeadFileSitsBesideTheBody() {
         #expect(CaptureCommand.headersFile(for: URL(fileURLWithPath: "/a/issues.json")).path == "/a/issues.headers.json")
         #expect(CaptureCommand.headersFile(for: URL(fileURLWithPath: "/a/issues")).path == "/a/issues.headers.json")
@@ -78,6 +111,10 @@ import Testing
             "invalid value '0' for '--timeout' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
         ),
         (["capture", "--url", "http://127.0.0.1:70000/x", "--out", "x.json"], "invalid port '70000' in '--url' (expected 1 to 65535)"),
+        (
+            ["capture", "--url", "https://x/y", "--out", "x.json", "--key", "client.key"],
+            "'--key' needs '--cert <file>' (the certificate the key belongs to)"
+        ),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message, usage: CaptureCommand.help(in: testSuite))) { try testSuite.parse(arguments) }

@@ -137,10 +137,24 @@ import CourierBenchCurl
         #expect(summary.contains("Connections of load/url/curl: \(connections.opened) connection"))
         #expect(summary.contains("Insecure: the servers' TLS certificates and names were not checked (--insecure)."))
         let csv = try String(contentsOf: latest.appendingPathComponent("report.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(csv[0].hasSuffix("connections_opened,tls_handshakes,http_versions,status,failure_cause,failure_reason,failure_log"))
-        #expect(csv[1].contains(",\(connections.opened),0,1.1:400,ok"))
+        #expect(
+            csv[0].contains("connections_opened,tls_handshakes,http_versions,tls_sessions_resumed,dns_p50_ns,dns_p99_ns,connect_p50_ns"))
+        #expect(csv[0].hasSuffix("transfer_p50_ns,transfer_p99_ns,status,failure_cause,failure_reason,failure_log"))
+        #expect(csv[1].contains(",\(connections.opened),0,1.1:400,0,"))
         let html = try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("TLS handshakes") && html.contains("HTTP/1.1"))
+        #expect(html.contains("TLS handshakes") && html.contains("HTTP/1.1") && html.contains("time to first byte"))
+
+        // Cleartext: each connection resolved and connected, none shook hands, and every request
+        // waited for its first byte.
+        let phases = try #require(connections.phases)
+        #expect(
+            phases.connect?.summary.count == UInt64(connections.opened) && phases.nameLookup?.summary.count == UInt64(connections.opened))
+        #expect(phases.tlsHandshake == nil && connections.tlsSessionsResumed == 0)
+        #expect(phases.timeToFirstByte?.summary.count == 400 && phases.transfer?.summary.count == 400)
+        #expect(summary.contains("Phases of load/url/curl (p50, p99, requests): DNS "))
+        #expect(summary.contains("; time to first byte ") && summary.contains(" (400); transfer "))
+        let log = try String(contentsOf: latest.appendingPathComponent("latency.hlog"), encoding: .utf8)
+        #expect(log.contains("Tag=phase-ttfb,0.000,") && !log.contains("Tag=phase-tls,"))
     }
 
     /// The classes of ErrorClassTests' table, now through the curl transport.

@@ -2,6 +2,7 @@
 import Courier
 import CourierCurl
 import Foundation
+import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -39,6 +40,65 @@ struct TLSTests {
                 let counts = try #require((transport as? CurlTransport)?.connectionCounts())
                 #expect(counts.connectionsOpened == 1 && counts.tlsHandshakes == 1 && counts.responsesByHTTPVersion == ["2": 100])
             }
+        }
+    }
+
+    /// Each transfer's phases: only the request that opened the kept-alive connection resolved,
+    /// connected and shook hands; every request waited for its first byte and received the rest.
+    @Test func theObserverSeesEachTransfersPhases() async throws {
+        try await withTLSServer { server, pki in
+            let seen = Mutex<[CurlTransferMetrics]>([])
+            let transport = try CurlTransport(configuration: curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))))
+            {
+                metrics in seen.withLock { $0.append(metrics) }
+            }
+            for _ in 0..<10 { _ = try await transport.fetch(server.tlsOrigin + "/hello") }
+            await transport.shutdown()
+            let metrics = seen.withLock { $0 }
+            try #require(metrics.count == 10)
+            let first = metrics[0]
+            #expect(first.connectionsOpened == 1 && first.httpVersion == "1.1")
+            #expect(first.nameLookup != nil && first.connect != nil && (first.tlsHandshake ?? .zero) > .zero)
+            #expect(first.tlsSessionResumed == false)
+            for later in metrics.dropFirst() {
+                #expect(later.connectionsOpened == 0 && later.nameLookup == nil && later.connect == nil && later.tlsHandshake == nil)
+                #expect(later.tlsSessionResumed == nil)
+            }
+            for each in metrics {
+                let waiting = try #require(each.timeToFirstByte)
+                let transfer = try #require(each.transfer)
+                #expect(waiting > .zero && waiting + transfer <= each.total)
+            }
+        }
+    }
+
+    /// A request that must not run twice opens a connection of its own, and so shakes hands every
+    /// time; the reactor's shared session cache makes every handshake after the first a resumption.
+    @Test func newConnectionsResumeTheReactorsTLSSession() async throws {
+        try await withTLSServer { server, pki in
+            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
+                for _ in 0..<5 {
+                    #expect(
+                        try await transport.fetch(server.tlsOrigin + "/hello", method: "POST", body: Data("x".utf8)).0.statusCode == 200)
+                }
+                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                #expect(counts.connectionsOpened == 5 && counts.tlsHandshakes == 5, "\(counts)")
+                #expect(counts.tlsSessionsResumed == 4, "\(counts)")
+            }
+        }
+    }
+
+    /// Cleartext has no handshake to time or resume.
+    @Test func aCleartextTransferHasNoHandshake() async throws {
+        try await withNginx { server in
+            let seen = Mutex<[CurlTransferMetrics]>([])
+            let transport = try CurlTransport { metrics in seen.withLock { $0.append(metrics) } }
+            _ = try await transport.fetch(server.origin + "/hello")
+            await transport.shutdown()
+            let metrics = try #require(seen.withLock { $0.first })
+            #expect(metrics.connectionsOpened == 1 && metrics.connect != nil)
+            #expect(metrics.tlsHandshake == nil && metrics.tlsSessionResumed == nil)
+            #expect(transport.connectionCounts().tlsHandshakes == 0 && transport.connectionCounts().tlsSessionsResumed == 0)
         }
     }
 

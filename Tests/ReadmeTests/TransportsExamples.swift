@@ -18,6 +18,7 @@ import FoundationNetworking
 #endif
 #if COURIER_CURL
 import CourierCurl
+import Synchronization
 #endif
 
 #if COURIER_CURL
@@ -33,5 +34,15 @@ func curl() async throws {
     let movie = try await client.send(MovieDetail())
     await transport.shutdown()  // cancels what is in flight, tears libcurl down on its thread
     show(movie)
+}
+
+func observedTransfers() async throws {
+    let handshakes = Mutex<[Duration]>([])
+    let transport = try CurlTransport(configuration: CurlConfiguration(maximumConnectionsPerHost: 8)) { metrics in
+        // On the reactor thread, once per finished transfer: keep it short, never block.
+        if let handshake = metrics.tlsHandshake { handshakes.withLock { $0.append(handshake) } }
+    }
+    await transport.shutdown()
+    show(handshakes.withLock { $0 })
 }
 #endif

@@ -26,6 +26,12 @@ public struct CapacityReport: Codable, Sendable, Equatable {
     public var steps: [CapacityStep]
     /// What the search found, and why it stopped.
     public var result: CapacityResult
+    /// `true` when the servers' certificates and names went unchecked (`--insecure`); `nil` when
+    /// they were checked.
+    @ExplicitNull public var insecure: Bool? = nil
+    /// What the whole search's requests, warm-ups included, did to connections, for a transport that
+    /// counts them.
+    @ExplicitNull public var connections: ScenarioResult.Connections? = nil
 
     /// A report of `steps` and their `result`.
     public init(

@@ -87,8 +87,8 @@ extension CapacityStep {
         self.init(
             number: number, phase: phase, targetRate: targetRate, startSeconds: startSeconds, warmupSeconds: warmupSeconds,
             measuredSeconds: measured.reduce(0) { $0 + $1.durationSeconds }, outcomes: outcomes,
-            latency: ScenarioResult.Latency(summary: LatencySummary(latency), histogram: latency.encoded()),
-            uncorrectedLatency: ScenarioResult.Latency(summary: LatencySummary(uncorrected), histogram: uncorrected.encoded()),
+            latency: ScenarioResult.Latency(latency),
+            uncorrectedLatency: ScenarioResult.Latency(uncorrected),
             verdict: verdict, status: status, reasons: reasons
         )
         meanInFlight = inFlight.time > 0 ? inFlight.weighted / inFlight.time : nil

@@ -60,11 +60,9 @@ public enum LoadRunner {
         // A shard starts every n-th request of the run's schedule: its part of the run's rate.
         result.targetRate = configuration.rate.map { $0 / Double(configuration.shard.count) }
         result.stages = configuration.stages.isEmpty ? nil : configuration.stages
-        result.latency = ScenarioResult.Latency(summary: LatencySummary(tally.latency), histogram: tally.latency.encoded())
+        result.latency = ScenarioResult.Latency(tally.latency)
         if run.schedule.isOpenLoop {
-            result.uncorrectedLatency = ScenarioResult.Latency(
-                summary: LatencySummary(tally.uncorrected), histogram: tally.uncorrected.encoded()
-            )
+            result.uncorrectedLatency = ScenarioResult.Latency(tally.uncorrected)
         }
         // A closed loop schedules nothing ahead: each request is due when its worker is free.
         let scheduled = run.schedule.isOpenLoop ? run.scheduled : tally.sent + tally.missed

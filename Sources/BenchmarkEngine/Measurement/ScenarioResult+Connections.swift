@@ -1,3 +1,5 @@
+import Synchronization
+
 extension ScenarioResult {
     /// What a load run's requests did to connections, as its transport counted them: the figures
     /// that tell a keep-alive run (about one TLS handshake per connection) from one that reconnects
@@ -9,31 +11,45 @@ extension ScenarioResult {
         public var opened: Int
         /// TLS handshakes made.
         public var tlsHandshakes: Int
+        /// Those of the handshakes that resumed a cached TLS session, `nil` when the transport cannot
+        /// tell (or the report predates the count).
+        @ExplicitNull public var tlsSessionsResumed: Int? = nil
         /// Responses by the HTTP version they came in (`1.1`, `2`, …).
         public var responsesByHTTPVersion: [String: Int]
+        /// How long the requests spent in each phase of a connection and an exchange, `nil` for a
+        /// transport that does not time them.
+        @ExplicitNull public var phases: ConnectionPhases? = nil
 
         /// Counts with these values.
-        public init(requests: Int, opened: Int, tlsHandshakes: Int, responsesByHTTPVersion: [String: Int]) {
+        public init(
+            requests: Int, opened: Int, tlsHandshakes: Int, tlsSessionsResumed: Int? = nil, responsesByHTTPVersion: [String: Int],
+            phases: ConnectionPhases? = nil
+        ) {
             self.requests = requests
             self.opened = opened
             self.tlsHandshakes = tlsHandshakes
+            self.tlsSessionsResumed = tlsSessionsResumed
             self.responsesByHTTPVersion = responsesByHTTPVersion
+            self.phases = phases
         }
 
-        /// Adds `other`'s counts, as the merge of shards does.
+        /// Adds `other`'s counts, as the merge of shards does; the merge adds their ``phases``'
+        /// histograms itself, since decoding them can fail.
         public mutating func add(_ other: Connections) {
             requests += other.requests
             opened += other.opened
             tlsHandshakes += other.tlsHandshakes
+            tlsSessionsResumed = tlsSessionsResumed.flatMap { ours in other.tlsSessionsResumed.map { ours + $0 } }
             responsesByHTTPVersion.merge(other.responsesByHTTPVersion, uniquingKeysWith: +)
         }
 
-        /// A sentence for the summaries: `16 connections opened for 1204 requests, 16 TLS handshakes;
-        /// responses in HTTP/2.`
+        /// A sentence for the summaries: `16 connections opened for 1204 requests, 16 TLS handshakes
+        /// (15 resumed a session); responses in HTTP/2.`
         public var sentence: String {
             let versions = httpVersions.isEmpty ? "no responses" : "responses in \(httpVersions)"
+            let resumed = tlsSessionsResumed.map { $0 > 0 ? " (\($0) resumed a session)" : "" } ?? ""
             return "\(opened) connection\(opened == 1 ? "" : "s") opened for \(requests) request\(requests == 1 ? "" : "s"), "
-                + "\(tlsHandshakes) TLS handshake\(tlsHandshakes == 1 ? "" : "s"); \(versions)."
+                + "\(tlsHandshakes) TLS handshake\(tlsHandshakes == 1 ? "" : "s")\(resumed); \(versions)."
         }
 
         /// The versions responses came in, most used first: `HTTP/2`, or `HTTP/2, HTTP/1.1` when they
@@ -41,5 +57,127 @@ extension ScenarioResult {
         public var httpVersions: String {
             responsesByHTTPVersion.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "HTTP/\($0.key)" }.joined(separator: ", ")
         }
+    }
+}
+
+extension ScenarioResult {
+    /// A step of a request's life on a connection, as libcurl times it.
+    public enum ConnectionPhase: String, CaseIterable, Sendable {
+        /// Resolving the host name (a new connection only).
+        case nameLookup
+        /// The TCP connect (a new connection only).
+        case connect
+        /// The TLS handshake (a new TLS connection only).
+        case tlsHandshake
+        /// From the request being ready to send to the answer's first byte.
+        case timeToFirstByte
+        /// From the answer's first byte to its last.
+        case transfer
+
+        /// The phase's name in a summary or a table: `DNS`, `TLS handshake`, …
+        public var label: String {
+            switch self {
+            case .nameLookup: "DNS"
+            case .connect: "connect"
+            case .tlsHandshake: "TLS handshake"
+            case .timeToFirstByte: "time to first byte"
+            case .transfer: "transfer"
+            }
+        }
+
+        /// The phase's short name in CSV columns: `dns`, `tls`, `ttfb`, …
+        public var columnName: String {
+            switch self {
+            case .nameLookup: "dns"
+            case .connect: "connect"
+            case .tlsHandshake: "tls"
+            case .timeToFirstByte: "ttfb"
+            case .transfer: "transfer"
+            }
+        }
+    }
+
+    /// Each ``ConnectionPhase``'s distribution over a run's requests; a phase a request did not go
+    /// through (a reused connection has no DNS, connect or handshake) is not counted for it, so each
+    /// histogram's count says how many requests went through the phase.
+    public struct ConnectionPhases: Codable, Sendable, Equatable {
+        /// Resolving host names, over the requests that opened a connection.
+        @ExplicitNull public var nameLookup: Latency? = nil
+        /// TCP connects, over the requests that opened a connection.
+        @ExplicitNull public var connect: Latency? = nil
+        /// TLS handshakes, over the requests that made one.
+        @ExplicitNull public var tlsHandshake: Latency? = nil
+        /// Waiting for the answer's first byte, over the requests that had an answer.
+        @ExplicitNull public var timeToFirstByte: Latency? = nil
+        /// Receiving the rest of the answer, over the requests that had one.
+        @ExplicitNull public var transfer: Latency? = nil
+
+        /// No phase measured yet.
+        public init() {}
+
+        /// The distribution of `phase`, `nil` when no request went through it.
+        public subscript(phase: ConnectionPhase) -> Latency? {
+            get {
+                switch phase {
+                case .nameLookup: nameLookup
+                case .connect: connect
+                case .tlsHandshake: tlsHandshake
+                case .timeToFirstByte: timeToFirstByte
+                case .transfer: transfer
+                }
+            }
+            set {
+                switch phase {
+                case .nameLookup: nameLookup = newValue
+                case .connect: connect = newValue
+                case .tlsHandshake: tlsHandshake = newValue
+                case .timeToFirstByte: timeToFirstByte = newValue
+                case .transfer: transfer = newValue
+                }
+            }
+        }
+
+        /// A line for the summaries: `DNS 41µs, 95µs (16); connect …`, each phase's median, 99th
+        /// percentile and number of requests, the phases no request went through left out.
+        public func sentence(formatting duration: (UInt64) -> String) -> String {
+            ConnectionPhase.allCases.compactMap { phase in
+                self[phase].map { "\(phase.label) \(duration($0.summary.p50)), \(duration($0.summary.p99)) (\($0.summary.count))" }
+            }.joined(separator: "; ")
+        }
+    }
+}
+
+/// Records each request's ``ScenarioResult/ConnectionPhase`` durations into one HDR histogram per
+/// phase, from whichever threads the transport finishes requests on.
+public final class ConnectionPhaseRecorder: Sendable {
+    private let histograms: Mutex<[Histogram]>
+
+    /// An empty recorder, its histograms tracking 1 ns to 60 s at 3 significant digits, as the
+    /// load runs' latency histograms do.
+    public init() throws(HistogramError) {
+        let template = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
+        histograms = Mutex(Array(repeating: template, count: ScenarioResult.ConnectionPhase.allCases.count))
+    }
+
+    /// Records one request's phases; those it did not go through are `nil`.
+    public func record(
+        nameLookup: Duration?, connect: Duration?, tlsHandshake: Duration?, timeToFirstByte: Duration?, transfer: Duration?
+    ) {
+        histograms.withLock { histograms in
+            for (index, duration) in [nameLookup, connect, tlsHandshake, timeToFirstByte, transfer].enumerated() {
+                if let duration { histograms[index].record(duration.nanoseconds) }
+            }
+        }
+    }
+
+    /// The phases recorded so far, `nil` when no request was recorded.
+    public var phases: ScenarioResult.ConnectionPhases? {
+        let histograms = histograms.withLock { $0 }
+        guard histograms.contains(where: { $0.totalCount > 0 }) else { return nil }
+        var phases = ScenarioResult.ConnectionPhases()
+        for (phase, histogram) in zip(ScenarioResult.ConnectionPhase.allCases, histograms) where histogram.totalCount > 0 {
+            phases[phase] = ScenarioResult.Latency(histogram)
+        }
+        return phases
     }
 }

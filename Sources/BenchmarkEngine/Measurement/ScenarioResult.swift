@@ -167,6 +167,11 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
             self.summary = summary
             self.histogram = histogram
         }
+
+        /// The summary and encoding of `histogram`.
+        public init(_ histogram: Histogram) {
+            self.init(summary: LatencySummary(histogram), histogram: histogram.encoded())
+        }
     }
 
     /// Requests scheduled and sent, and how each ended: `scheduled == sent + missed` and

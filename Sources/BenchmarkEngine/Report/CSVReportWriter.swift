@@ -7,7 +7,11 @@ public enum CSVReportWriter {
     private typealias Table = CSVTable<ScenarioResult>
     private static let format = Table.format
 
-    private static let table = Table(columns: [
+    private typealias Column = (name: String, cell: @Sendable (ScenarioResult) -> String?)
+
+    private static let table = Table(columns: figureColumns + phaseColumns + statusColumns)
+
+    private static let figureColumns: [Column] = [
         ("scenario", { $0.name }),
         ("kind", { $0.kind.rawValue }),
         ("operations", { String($0.operations) }),
@@ -57,11 +61,26 @@ public enum CSVReportWriter {
             "http_versions",
             { $0.connections?.responsesByHTTPVersion.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ";") }
         ),
+        ("tls_sessions_resumed", { $0.connections?.tlsSessionsResumed.map(String.init) }),
+    ]
+
+    /// Whether the scenario ran, and why not; a failed scenario fills only these and its name.
+    private static let statusColumns: [Column] = [
         ("status", { _ in "ok" }),
         ("failure_cause", { _ in nil }),
         ("failure_reason", { _ in nil }),
         ("failure_log", { _ in nil }),
-    ])
+    ]
+
+    /// Each connection phase's median and 99th percentile: `dns_p50_ns`, `dns_p99_ns`, `connect_p50_ns`, …
+    private static let phaseColumns: [Column] =
+        ScenarioResult.ConnectionPhase.allCases.flatMap { phase -> [Column] in
+            let latency: @Sendable (ScenarioResult) -> ScenarioResult.Latency? = { $0.connections?.phases?[phase] }
+            return [
+                ("\(phase.columnName)_p50_ns", { latency($0).map { String($0.summary.p50) } }),
+                ("\(phase.columnName)_p99_ns", { latency($0).map { String($0.summary.p99) } }),
+            ]
+        }
 
     /// The CSV text, lines ending in `\n`.
     public static func render(_ report: Report) -> String {

@@ -89,6 +89,13 @@ public enum CapacitySummary {
         lines.append(
             "\(report.steps.count) steps of \(seconds(settings.warmupSeconds)) warm-up + \(seconds(settings.stepSeconds)) measured, "
                 + "in \(seconds(result.searchSeconds)).")
+        if let connections = report.connections {
+            lines.append("Connections over the search: \(connections.sentence)")
+            if let phases = connections.phases {
+                lines.append("Phases (p50, p99, requests): \(phases.sentence(formatting: { SummaryTable.duration(Double($0)) })).")
+            }
+        }
+        if report.insecure == true { lines.append(SummaryTable.insecureNotice) }
         return lines
     }
 

@@ -26,7 +26,9 @@ public struct ExportedMeasure: Sendable {
     let read: @Sendable (ScenarioResult) -> Reading?
 
     /// Every measure the exports carry, in the order github-action-benchmark's entries list them.
-    public static let all: [ExportedMeasure] = [
+    public static let all: [ExportedMeasure] = resultMeasures + phaseMeasures
+
+    private static let resultMeasures: [ExportedMeasure] = [
         ExportedMeasure(name: "latency", unit: "ns/op", isSmallerBetter: true) { $0.nanosecondsPerOperation.map(spread) },
         ExportedMeasure(name: "latency-p50", unit: "ns", isSmallerBetter: true) { $0.latency.map { Reading(Double($0.summary.p50)) } },
         ExportedMeasure(name: "latency-p99", unit: "ns", isSmallerBetter: true) { $0.latency.map { Reading(Double($0.summary.p99)) } },
@@ -46,6 +48,18 @@ public struct ExportedMeasure: Sendable {
             result.comparison.map { Reading($0.speedup, lower: $0.pairedRatios?.p25, upper: $0.pairedRatios?.p75) }
         },
     ]
+
+    /// Each connection phase's median and 99th percentile (`ttfb-p99`, …), for transports that time them.
+    private static let phaseMeasures: [ExportedMeasure] = ScenarioResult.ConnectionPhase.allCases.flatMap { phase in
+        [
+            ExportedMeasure(name: "\(phase.columnName)-p50", unit: "ns", isSmallerBetter: true) {
+                $0.connections?.phases?[phase].map { Reading(Double($0.summary.p50)) }
+            },
+            ExportedMeasure(name: "\(phase.columnName)-p99", unit: "ns", isSmallerBetter: true) {
+                $0.connections?.phases?[phase].map { Reading(Double($0.summary.p99)) }
+            },
+        ]
+    }
 
     /// Every measure of `result` that it has, each with its reading; figures JSON cannot hold
     /// (infinite, not a number) are left out, as a figure not measured is.

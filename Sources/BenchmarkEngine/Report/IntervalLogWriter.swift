@@ -17,12 +17,14 @@ import Foundation
 /// series' start); the length in seconds; the largest value in milliseconds (values are recorded in
 /// nanoseconds, so the unit ratio is the customary 10⁶); the V2 compressed histogram in base64.
 /// Lines are tagged `corrected` (from each request's intended start) and `uncorrected` (from its
-/// actual start, open loops only); in a report with several load scenarios the tag starts with the
+/// actual start, open loops only), and a transport that times connection phases adds one line per
+/// phase over the whole run (`phase-dns`, `phase-connect`, `phase-tls`, `phase-ttfb`,
+/// `phase-transfer`); in a report with several load scenarios the tag starts with the
 /// scenario's name, `load/in-memory/open:corrected`, since tags may hold no comma or space.
 public enum IntervalLogWriter {
     /// The log, or `nil` when no scenario of the report has a time series.
     public static func render(_ report: Report) -> String? {
-        let series = report.scenarios.compactMap { scenario in scenario.timeSeries.map { (scenario.name, $0) } }
+        let series = report.scenarios.compactMap { scenario in scenario.timeSeries.map { (scenario, $0) } }
         guard let base = series.map(\.1.startUnixMicroseconds).min() else { return nil }
         let baseSeconds = String(format: "%.3f", Double(base) / 1e6)
         let formatter = ISO8601DateFormatter()
@@ -34,17 +36,23 @@ public enum IntervalLogWriter {
             "#[Written by bench \(report.environment.toolVersion), run \(report.runID): latency in nanoseconds, Interval_Max in milliseconds]",
             #""StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram""#,
         ]
-        for (name, timeSeries) in series {
-            let prefix = series.count == 1 ? "" : tag(name) + ":"
+        for (scenario, timeSeries) in series {
+            let prefix = series.count == 1 ? "" : tag(scenario.name) + ":"
             let offset = Double(timeSeries.startUnixMicroseconds - base) / 1e6
+            func line(_ kind: String, start: Double, length: Double, _ latency: ScenarioResult.Latency) -> String {
+                let times = String(format: "%.3f,%.3f,%.3f", offset + start, length, Double(latency.summary.max) / 1e6)
+                return "Tag=\(prefix)\(kind),\(times),\(latency.histogram)"
+            }
             for interval in timeSeries.intervals {
                 let histograms = [("corrected", interval.latency), ("uncorrected", interval.uncorrectedLatency)]
                 for case (let kind, let latency?) in histograms {
-                    let times = String(
-                        format: "%.3f,%.3f,%.3f", offset + interval.startSeconds, interval.durationSeconds,
-                        Double(latency.summary.max) / 1e6)
-                    lines.append("Tag=\(prefix)\(kind),\(times),\(latency.histogram)")
+                    lines.append(line(kind, start: interval.startSeconds, length: interval.durationSeconds, latency))
                 }
+            }
+            // The transport times phases over the whole run, not per interval: one line spans it.
+            for phase in ScenarioResult.ConnectionPhase.allCases {
+                guard let latency = scenario.connections?.phases?[phase] else { continue }
+                lines.append(line("phase-\(phase.columnName)", start: 0, length: scenario.durationSeconds, latency))
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -87,8 +87,13 @@ public struct SummaryTable: Sendable {
                     }
                 ))
             sections += load.compactMap { result in result.connections.map { "Connections of \(result.name): \($0.sentence)" } }
+            sections += load.compactMap { result in
+                result.connections?.phases.map {
+                    "Phases of \(result.name) (p50, p99, requests): \($0.sentence(formatting: { Self.duration(Double($0)) }))."
+                }
+            }
             if report.load?.insecure == true {
-                sections.append("Insecure: the servers' TLS certificates and names were not checked (--insecure).")
+                sections.append(Self.insecureNotice)
             }
             sections += load.compactMap(Self.missedRate)
             sections += load.compactMap(Self.serviceLevel)
@@ -191,6 +196,9 @@ public struct SummaryTable: Sendable {
     private static func cell(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
     }
+
+    /// The line every summary of a run made with `--insecure` carries.
+    public static let insecureNotice = "Insecure: the servers' TLS certificates and names were not checked (--insecure)."
 
     /// Nanoseconds in the unit that keeps three significant figures readable.
     public static func duration(_ nanoseconds: Double) -> String {

@@ -73,6 +73,15 @@ public struct ShardMerge: Sendable {
         let counted = ordered.compactMap(\.result.connections)
         if counted.count == ordered.count, var connections = counted.first {
             for other in counted.dropFirst() { connections.add(other) }
+            if counted.allSatisfy({ $0.phases != nil }) {
+                var phases = ScenarioResult.ConnectionPhases()
+                for phase in ScenarioResult.ConnectionPhase.allCases {
+                    phases[phase] = try Self.merge(ordered, \.result.connections?.phases?[phase])
+                }
+                connections.phases = phases
+            } else {
+                connections.phases = nil
+            }
             result.connections = connections
         }
         let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
@@ -196,7 +205,7 @@ public struct ShardMerge: Sendable {
                 throw .unreadableHistogram(source: shard.source, reason: "\(error)")
             }
         }
-        return total.map { ScenarioResult.Latency(summary: LatencySummary($0), histogram: $0.encoded()) }
+        return total.map { ScenarioResult.Latency($0) }
     }
 
     /// A per-request figure of the whole run: each shard's weighted by its requests; `nil` unless

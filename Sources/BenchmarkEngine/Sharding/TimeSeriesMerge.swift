@@ -72,6 +72,6 @@ struct TimeSeriesMerge {
     private static func merge(_ a: ScenarioResult.Latency, _ b: ScenarioResult.Latency) throws(HistogramError) -> ScenarioResult.Latency {
         var histogram = try Histogram(encoded: a.histogram)
         try histogram.merge(Histogram(encoded: b.histogram))
-        return ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
+        return ScenarioResult.Latency(histogram)
     }
 }

@@ -26,7 +26,7 @@ struct IntervalEncoder: Sendable {
     init(template: Histogram) {
         self.template = template
         total = LoadTally(template: template)
-        empty = ScenarioResult.Latency(summary: LatencySummary(template), histogram: template.encoded())
+        empty = ScenarioResult.Latency(template)
     }
 
     /// Encodes what `recorder` closed since the last call, folds late parts into their intervals,
@@ -60,8 +60,8 @@ struct IntervalEncoder: Sendable {
             var uncorrected = try Histogram(encoded: interval.uncorrected.histogram)
             try latency.merge(tally.latency)
             try uncorrected.merge(tally.uncorrected)
-            interval.latency = ScenarioResult.Latency(summary: LatencySummary(latency), histogram: latency.encoded())
-            interval.uncorrected = ScenarioResult.Latency(summary: LatencySummary(uncorrected), histogram: uncorrected.encoded())
+            interval.latency = ScenarioResult.Latency(latency)
+            interval.uncorrected = ScenarioResult.Latency(uncorrected)
             interval.sent += tally.sent
             interval.succeeded += tally.succeeded
             interval.missed += tally.missed
@@ -75,8 +75,8 @@ struct IntervalEncoder: Sendable {
     private static func encode(_ tally: LoadTally) -> Encoded {
         Encoded(
             sent: tally.sent, succeeded: tally.succeeded, missed: tally.missed, errors: tally.errors,
-            latency: ScenarioResult.Latency(summary: LatencySummary(tally.latency), histogram: tally.latency.encoded()),
-            uncorrected: ScenarioResult.Latency(summary: LatencySummary(tally.uncorrected), histogram: tally.uncorrected.encoded())
+            latency: ScenarioResult.Latency(tally.latency),
+            uncorrected: ScenarioResult.Latency(tally.uncorrected)
         )
     }
 }

@@ -54,9 +54,10 @@ public struct CapacityCommand: BenchCommand, Equatable {
         let outcome = await searching.value
         interrupts.stop()
         await ticker.stop()
+        let connections = target.transport.connectionCounts?()
         await target.transport.shutDown()
 
-        let report = CapacityReport(
+        var report = CapacityReport(
             runID: ReportStore.makeRunID(startedAt: startedAt),
             startedAt: ISO8601DateFormatter().string(from: startedAt),
             environment: environment,
@@ -66,6 +67,8 @@ public struct CapacityCommand: BenchCommand, Equatable {
             steps: outcome.steps,
             result: outcome.result
         )
+        report.insecure = options.request.trust.allowsInsecureConnections ? true : nil
+        report.connections = connections
         print("")
         print(CapacitySummary.headline(report))
         for line in CapacitySummary.findings(report) { print("- \(line)") }

@@ -15,6 +15,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
     let headers: [RequestOptions.Header]
     let timeoutSeconds: Double
     let transport: TransportKind
+    let trust: TrustSettings
 
     static let url = OptionDeclaration("url", value: .text(), valueName: "<url>", help: "http:// or https:// URL to fetch.")
     static let out = OptionDeclaration(
@@ -30,11 +31,13 @@ public struct CaptureCommand: BenchCommand, Equatable {
         CommandDeclaration(
             overview:
                 "Sends one request and saves the response body to <file>, for a decode scenario (.file(\"<file>\") or a resource), and its status and header fields to <file minus .json>.headers.json.",
-            usage: ["capture --url <url> --out <file> [--header 'Name: value']... [--method <m>] [--timeout <t>] [--transport <t>]"],
+            usage: [
+                "capture --url <url> --out <file> [--header 'Name: value']... [--method <m>] [--timeout <t>] [--transport <t>] [--cacert <file>] [--insecure] [--cert <file> [--key <file>]] [--resolve <host:port:address>]..."
+            ],
             options: [
                 url, out, header, RequestOptions.method, timeout,
                 RequestOptions.transport(in: suite, help: "\(suite.transports.map(\.name).joined(separator: " or "))."),
-            ],
+            ] + TrustOptions.options,
             discussion: """
                 Secrets never reach the headers file, a message or the console: in the request and the response, REDACTED stands for \(CommandLineRedaction.rule).
 
@@ -49,7 +52,8 @@ public struct CaptureCommand: BenchCommand, Equatable {
         guard let output = try parsed.value(of: out) else { throw UsageError(message: "missing '--out <file>'", usage: parsed.usage) }
         return CaptureCommand(
             url: url, output: output, method: try parsed.value(of: RequestOptions.method), headers: try parsed.value(of: header),
-            timeoutSeconds: try parsed.value(of: timeout), transport: try parsed.value(of: RequestOptions.transport(in: suite))
+            timeoutSeconds: try parsed.value(of: timeout), transport: try parsed.value(of: RequestOptions.transport(in: suite)),
+            trust: try TrustOptions.parse(parsed)
         )
     }
 
@@ -72,7 +76,14 @@ public struct CaptureCommand: BenchCommand, Equatable {
         var fields = HTTPHeaders()
         for header in headers { fields.add(name: header.name, value: header.value) }
         let request = HTTPRequest(method: method, url: url.absoluteString, headers: fields)
-        let open = try transport.make(TransportSettings(connections: 1, timeout: Duration(seconds: timeoutSeconds)))
+        var settings = TransportSettings(connections: 1, timeout: Duration(seconds: timeoutSeconds))
+        settings.trust = trust
+        let open: OpenTransport
+        do {
+            open = try transport.make(settings)
+        } catch let error as TransportSettingsError {
+            throw UsageError(message: error.description, usage: Self.help(in: context.suite))
+        }
         let exchange: (HTTPResponse, Data)
         do {
             exchange = try await open.client(baseURL: url).data(for: request)
@@ -92,13 +103,15 @@ public struct CaptureCommand: BenchCommand, Equatable {
             status: response.statusCode,
             responseHeaders: Redaction.headers(response.headers).map(CaptureRecord.Field.init),
             bytes: data.count,
-            isJSON: isJSON
+            isJSON: isJSON,
+            insecure: trust.allowsInsecureConnections ? true : nil
         )
         let head = try JSONReportWriter.render(value: record)
         try Platform.writeAtomically(data, to: body)
         try Platform.writeAtomically(head, to: headFile)
         print(
             "Captured \(response.statusCode), \(data.count) bytes\(isJSON ? " of JSON" : " (not JSON: a decode scenario will fail on it)"), into \(body.path); head in \(headFile.path)"
+                + (trust.allowsInsecureConnections ? "\n" + SummaryTable.insecureNotice : "")
         )
         return .success
     }
@@ -147,4 +160,6 @@ struct CaptureRecord: Codable, Equatable {
     let responseHeaders: [Field]
     let bytes: Int
     let isJSON: Bool
+    /// `true` when the server's certificate and name went unchecked (`--insecure`); absent otherwise.
+    var insecure: Bool? = nil
 }

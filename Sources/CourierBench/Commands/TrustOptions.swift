@@ -1,4 +1,4 @@
-/// Whom `load` and `capacity` trust over TLS and who they are: a CA bundle, insecure TLS, a client
+/// Whom `load`, `capacity` and `capture` trust over TLS and who they are: a CA bundle, insecure TLS, a client
 /// certificate, host names pinned to addresses. The curl transport honours all of them; URLSession
 /// here none, and refuses them as a usage error.
 enum TrustOptions {

@@ -150,7 +150,8 @@ final class ReactorLoop {
 
     private func start(_ submission: Submission) {
         guard
-            let exchange = idle.popLast() ?? Exchange(configuration: configuration, socketOwner: Unmanaged.passUnretained(self).toOpaque())
+            let exchange = idle.popLast()
+                ?? Exchange(configuration: configuration, share: resources.share, socketOwner: Unmanaged.passUnretained(self).toOpaque())
         else {
             submission.continuation.resume(throwing: URLError(.unknown))
             return
@@ -175,7 +176,7 @@ final class ReactorLoop {
             guard let context else { continue }
             let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
             let code = message.pointee.data.result
-            tally.record(easy)
+            tally.record(easy, sessionResumed: exchange.tlsSessionResumed)
             detach(exchange)
             exchange.finish(code)
             idle.append(exchange)
@@ -211,6 +212,8 @@ final class ReactorLoop {
         }
         idle = []
         curl_multi_cleanup(multi)
+        // Last: libcurl refuses to free a share that an easy handle still uses.
+        curl_share_cleanup(resources.share)
         curl_slist_free_all(bareHeaders)
         Posix.close(resources.epoll)
         Posix.close(resources.timer)

@@ -10,6 +10,10 @@ import CCurl
 /// touches the handle; libcurl requires exactly that (one thread at a time per multi handle).
 struct ReactorResources: @unchecked Sendable {
     let multi: UnsafeMutableRawPointer
+    /// The TLS session cache the reactor's easy handles share, so that a new connection to a server
+    /// this reactor has spoken to resumes a session instead of a full handshake. Only the reactor
+    /// thread uses it, so it needs none of libcurl's share locks.
+    let share: UnsafeMutableRawPointer
     let epoll: Int32
     let timer: Int32
     let doorbell: Int32
@@ -33,7 +37,15 @@ struct ReactorResources: @unchecked Sendable {
             [epoll, timer, doorbell].forEach(Posix.close)
             throw CurlTransportError(call: "curl_multi_init", code: 0)
         }
-        return ReactorResources(multi: multi, epoll: epoll, timer: timer, doorbell: doorbell)
+        let share = curl_share_init()
+        guard let share, courier_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_SSL_SESSION.rawValue)) == CURLSHE_OK
+        else {
+            curl_share_cleanup(share)
+            curl_multi_cleanup(multi)
+            [epoll, timer, doorbell].forEach(Posix.close)
+            throw CurlTransportError(call: "curl_share_init", code: 0)
+        }
+        return ReactorResources(multi: multi, share: share, epoll: epoll, timer: timer, doorbell: doorbell)
     }
 }
 

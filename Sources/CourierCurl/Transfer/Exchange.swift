@@ -34,11 +34,16 @@ final class Exchange {
     /// reports a failed `socket()` as a failed connect with `CURLINFO_OS_ERRNO` 0, which reads as
     /// the server's refusal; the open-socket callback keeps the real reason here.
     fileprivate var socketError: Int32 = 0
+    /// Whether this request's new TLS connection resumed a cached session: read at its first status
+    /// line, while the transfer still holds the connection (libcurl lets go of it before the end).
+    private(set) var tlsSessionResumed: Bool?
+    /// Whether the first status line has come, so that the session is looked at once per request.
+    private var sawStatusLine = false
 
     /// A new easy handle with the options every request shares, or `nil` when libcurl cannot make
-    /// one (out of memory) or refuses an option. `socketOwner` is the reactor loop that closes the
-    /// handle's sockets.
-    init?(configuration: CurlConfiguration, socketOwner: UnsafeMutableRawPointer) {
+    /// one (out of memory) or refuses an option. `share` is the reactor's TLS session cache;
+    /// `socketOwner` is the reactor loop that closes the handle's sockets.
+    init?(configuration: CurlConfiguration, share: UnsafeMutableRawPointer, socketOwner: UnsafeMutableRawPointer) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -57,6 +62,7 @@ final class Exchange {
         options.set(CURLOPT_OPENSOCKETFUNCTION, openSocket: onOpenSocket)
         options.set(CURLOPT_OPENSOCKETDATA, pointer: context)
         options.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
+        options.set(CURLOPT_SHARE, pointer: UnsafeRawPointer(share))
         if let timeout = configuration.connectTimeout { options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds) }
         if let timeout = configuration.timeout { options.set(CURLOPT_TIMEOUT_MS, timeout.curlMilliseconds) }
         // Redirects come back as they are: the transport follows them by Courier's rules
@@ -190,6 +196,8 @@ final class Exchange {
         reserved = 0
         rejection = nil
         isReadingHead = false
+        tlsSessionResumed = nil
+        sawStatusLine = false
         curl_slist_free_all(headerList)
         headerList = nil
     }
@@ -257,6 +265,10 @@ final class Exchange {
         if line.starts(with: "HTTP/".utf8) {
             headers = HTTPHeaders()
             isReadingHead = true
+            if !sawStatusLine {
+                sawStatusLine = true
+                noteSessionResumption()
+            }
             return true
         }
         if line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) {
@@ -274,6 +286,19 @@ final class Exchange {
             value: String(decoding: line[start..<max(start, end)], as: UTF8.self)
         )
         return true
+    }
+
+    /// Keeps whether the connection this request opened resumed a TLS session; a reused connection's
+    /// handshake belongs to the request that opened it.
+    private func noteSessionResumption() {
+        var connects = 0
+        courier_curl_easy_getinfo_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+        guard connects > 0 else { return }
+        switch courier_curl_tls_session_reused(easy) {
+        case 1: tlsSessionResumed = true
+        case 0: tlsSessionResumed = false
+        default: tlsSessionResumed = nil
+        }
     }
 
     /// Why a response with these header fields must be refused before its body: framing that

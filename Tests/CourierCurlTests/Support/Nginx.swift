@@ -108,6 +108,10 @@ final class Nginx {
                     listen 127.0.0.1:\(port + offset) ssl http2;
                     ssl_certificate \(pki.path("\(certificate).pem"));
                     ssl_certificate_key \(pki.path("\(certificate).key"));
+                    # As production serves: TLS 1.3 (nginx 1.22 offers only up to 1.2 unless told)
+                    # and sessions clients can resume.
+                    ssl_protocols TLSv1.2 TLSv1.3;
+                    ssl_session_cache shared:tls:1m;
                     \(extra)
                     location = /protocol { return 200 "$server_protocol"; }
                     location = /hello { return 200 "hello"; }

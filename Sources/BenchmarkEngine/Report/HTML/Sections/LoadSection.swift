@@ -7,6 +7,7 @@ enum LoadSection {
         let names = runs.scenarioNames(of: .load)
         guard !names.isEmpty else { return nil }
         var html = outcomes(names: names, runs: runs).html()
+        html += phases(names: names, runs: runs)?.html() ?? ""
         for (index, group) in spectrumGroups(names: names, runs: runs).enumerated() {
             html += spectrum(title: group.title, entries: group.entries, runs: runs, id: "spectrum-\(index)").html()
             html += OverTimeSection.figure(title: group.title, entries: group.entries, runs: runs, id: "over-time-\(index)")?.html() ?? ""
@@ -39,7 +40,7 @@ enum LoadSection {
         if runs.areSeveral { columns.append("run") }
         columns += [
             "workers", "rate/s", "target rate/s", "scheduled", "sent", "missed", "succeeded", "errors by class", "mallocs/request",
-            "bytes/request", "connections opened", "TLS handshakes", "HTTP",
+            "bytes/request", "connections opened", "TLS handshakes", "sessions resumed", "HTTP",
         ]
         var rows: [[DataTable.Cell]] = []
         for name in names {
@@ -61,11 +62,38 @@ enum LoadSection {
                 cells.append(.number(result.bytesAllocatedPerOperation, format: Formats.allocation))
                 cells.append(.number(result.connections.map { Double($0.opened) }, format: Formats.plain))
                 cells.append(.number(result.connections.map { Double($0.tlsHandshakes) }, format: Formats.plain))
+                cells.append(.number(result.connections?.tlsSessionsResumed.map(Double.init), format: Formats.plain))
                 cells.append(.text(result.connections.map { $0.httpVersions.isEmpty ? "–" : $0.httpVersions } ?? "–"))
                 rows.append(cells)
             }
         }
         return DataTable(columns: columns, rows: rows, caption: "Requests of each load scenario and how they ended")
+    }
+
+    /// How long each scenario's requests spent in each phase of a connection, from its transport's
+    /// histograms; `nil` when no run timed them.
+    private static func phases(names: [String], runs: [ReportRun]) -> DataTable? {
+        var columns = ["scenario"]
+        if runs.areSeveral { columns.append("run") }
+        columns += ["phase", "requests", "p50", "p90", "p99", "p99.9", "max"]
+        var rows: [[DataTable.Cell]] = []
+        for name in names {
+            for run in runs {
+                guard let phases = run.scenario(named: name)?.connections?.phases else { continue }
+                for phase in ScenarioResult.ConnectionPhase.allCases {
+                    guard let summary = phases[phase]?.summary else { continue }
+                    var cells: [DataTable.Cell] = [.text(name)]
+                    if runs.areSeveral { cells.append(.text(run.label)) }
+                    cells += [.text(phase.label), .number(Double(summary.count), format: Formats.plain)]
+                    cells += [summary.p50, summary.p90, summary.p99, summary.p999, summary.max].map {
+                        .number(Double($0), format: Formats.duration)
+                    }
+                    rows.append(cells)
+                }
+            }
+        }
+        return rows.isEmpty
+            ? nil : DataTable(columns: columns, rows: rows, caption: "Time each load scenario's requests spent in each phase")
     }
 
     /// One chart of latency spectra: every entry's corrected latency solid, uncorrected dashed.
