@@ -61,8 +61,9 @@ extension ScenarioResult {
 }
 
 extension ScenarioResult {
-    /// A step of a request's life on a connection, as libcurl times it.
-    public enum ConnectionPhase: String, CaseIterable, Sendable {
+    /// A step of a request's life on a connection, as libcurl times it; the raw value is its place in
+    /// the order a request goes through them.
+    public enum ConnectionPhase: Int, CaseIterable, Sendable {
         /// Resolving the host name (a new connection only).
         case nameLookup
         /// The TCP connect (a new connection only).
@@ -163,10 +164,15 @@ public final class ConnectionPhaseRecorder: Sendable {
     public func record(
         nameLookup: Duration?, connect: Duration?, tlsHandshake: Duration?, timeToFirstByte: Duration?, transfer: Duration?
     ) {
+        // Phase by phase rather than over an array of the five, which would allocate per request.
         histograms.withLock { histograms in
-            for (index, duration) in [nameLookup, connect, tlsHandshake, timeToFirstByte, transfer].enumerated() {
-                if let duration { histograms[index].record(duration.nanoseconds) }
+            if let nameLookup { histograms[ScenarioResult.ConnectionPhase.nameLookup.rawValue].record(nameLookup.nanoseconds) }
+            if let connect { histograms[ScenarioResult.ConnectionPhase.connect.rawValue].record(connect.nanoseconds) }
+            if let tlsHandshake { histograms[ScenarioResult.ConnectionPhase.tlsHandshake.rawValue].record(tlsHandshake.nanoseconds) }
+            if let timeToFirstByte {
+                histograms[ScenarioResult.ConnectionPhase.timeToFirstByte.rawValue].record(timeToFirstByte.nanoseconds)
             }
+            if let transfer { histograms[ScenarioResult.ConnectionPhase.transfer.rawValue].record(transfer.nanoseconds) }
         }
     }
 
@@ -175,8 +181,8 @@ public final class ConnectionPhaseRecorder: Sendable {
         let histograms = histograms.withLock { $0 }
         guard histograms.contains(where: { $0.totalCount > 0 }) else { return nil }
         var phases = ScenarioResult.ConnectionPhases()
-        for (phase, histogram) in zip(ScenarioResult.ConnectionPhase.allCases, histograms) where histogram.totalCount > 0 {
-            phases[phase] = ScenarioResult.Latency(histogram)
+        for phase in ScenarioResult.ConnectionPhase.allCases where histograms[phase.rawValue].totalCount > 0 {
+            phases[phase] = ScenarioResult.Latency(histograms[phase.rawValue])
         }
         return phases
     }
