@@ -96,6 +96,13 @@ public struct HTTPHeaders: Sendable, Hashable {
         fields.append(Field(name: name, value: value))
     }
 
+    /// Makes room for at least `minimumCapacity` fields, so that adding them one by one allocates
+    /// once rather than at every doubling: a transport collecting a response's head knows that a
+    /// dozen fields is common.
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        fields.reserveCapacity(minimumCapacity)
+    }
+
     /// Whether two field names are equal under ASCII case folding, without allocating.
     static func sameName(_ a: String, _ b: String) -> Bool {
         // Folding case keeps the UTF-8 length, and most names differ in it: a constant-time test first.

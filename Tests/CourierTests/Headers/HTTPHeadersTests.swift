@@ -11,6 +11,14 @@ import Testing
         #expect(!headers.contains("Content-Type-X"))
     }
 
+    @Test func reservingRoomAddsNoFieldAndKeepsTheOthers() {
+        var headers: HTTPHeaders = ["Accept": "*/*"]
+        headers.reserveCapacity(16)
+        #expect(headers.fields.count == 1 && headers.fields.capacity >= 16 && headers["accept"] == "*/*")
+        headers.add(name: "Date", value: "Wed, 02 Dec 2026 14:20:38 GMT")
+        #expect(headers.fields.map(\.name) == ["Accept", "Date"])
+    }
+
     @Test func caseFoldingIsForLettersOnly() {
         // '@' and '`' differ from each other only in the bit that folds letters.
         let headers: HTTPHeaders = ["X@": "1"]
