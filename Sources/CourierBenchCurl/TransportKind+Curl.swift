@@ -44,7 +44,7 @@ extension TransportKind {
                 tlsSessionsResumed: counts.tlsSessionsResumed, responsesByHTTPVersion: counts.responsesByHTTPVersion,
                 phases: phases.phases)
         }
-        return OpenTransport(transport, connectionCounts: counts) { await transport.shutdown() }
+        return OpenTransport(transport, connectionCounts: counts, executors: transport.executors) { await transport.shutdown() }
     }
 }
 extension CurlConfiguration.HTTPVersion {

@@ -105,6 +105,15 @@ public final class CurlTransport: Transport {
         tally.counts
     }
 
+    /// The reactor threads as task executors, one per reactor. A task that prefers one
+    /// (`withTaskExecutorPreference`, `TaskGroup.addTask(executorPreference:)`) runs on that
+    /// reactor's thread between its transfers, so that each answer resumes it where it arrived,
+    /// with no hop to the global pool; bench's load workers run this way. Such a task shares the
+    /// thread with every transfer of the reactor, so it must not block.
+    public var executors: [any TaskExecutor] {
+        reactors.map(\.executor)
+    }
+
     /// Cancels every request in flight or waiting (they throw `URLError(.cancelled)`), releases the
     /// connections and libcurl's handles on the reactor thread, and returns when that is done.
     /// Later sends throw `URLError(.cancelled)`. Calling it again waits for the same teardown.

@@ -25,11 +25,17 @@ public struct LoadStepRunner: CapacityStepRunner {
     /// Where each step shows its progress, reset as it starts.
     public let progress: ProgressMeter
     private let operation: @Sendable () async -> RequestOutcome
+    private let executors: [any TaskExecutor]
 
-    /// A runner of `operation`, reporting under `name` on `progress`.
-    public init(name: String, progress: ProgressMeter, _ operation: @escaping @Sendable () async -> RequestOutcome) {
+    /// A runner of `operation`, reporting under `name` on `progress`, its workers on `executors`
+    /// when given (``LoadRunner/run(in:configuration:executors:_:)``).
+    public init(
+        name: String, progress: ProgressMeter, executors: [any TaskExecutor] = [],
+        _ operation: @escaping @Sendable () async -> RequestOutcome
+    ) {
         self.name = name
         self.progress = progress
+        self.executors = executors
         self.operation = operation
     }
 
@@ -37,7 +43,7 @@ public struct LoadStepRunner: CapacityStepRunner {
     public func runStep(_ configuration: LoadConfiguration) async throws -> ScenarioResult {
         progress.reset()
         let context = ScenarioContext(name: name, isQuick: false, allocations: nil, progress: progress)
-        return try await LoadRunner.run(in: context, configuration: configuration, operation)
+        return try await LoadRunner.run(in: context, configuration: configuration, executors: executors, operation)
     }
 
     /// The monotonic clock.

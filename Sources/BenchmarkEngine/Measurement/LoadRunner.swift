@@ -23,11 +23,16 @@ public enum LoadRunner {
 
     /// Runs `operation` as `configuration` says and returns the figures for the scenario in `context`.
     ///
+    /// With `executors`, worker `i` runs on `executors[i % count]` instead of the global pool: a
+    /// transport that drives its connections on threads of its own offers them (the curl
+    /// transport's reactors), so that an answer resumes its worker on the thread it arrived on.
+    ///
     /// Throws ``UnreconciledOutcomes`` when the counts of the run or of an interval do not add up,
     /// which would be a bug here.
     public static func run(
         in context: ScenarioContext,
         configuration: LoadConfiguration,
+        executors: [any TaskExecutor] = [],
         _ operation: @escaping @Sendable () async -> RequestOutcome
     ) async throws -> ScenarioResult {
         let concurrency = max(1, configuration.concurrency)
@@ -39,12 +44,14 @@ public enum LoadRunner {
             warmUp.stages = []
             warmUp.maximumRequests = configuration.warmupRequests
             _ = try await drive(
+                executors: executors,
                 warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), operation
             )
         }
 
         let before = context.allocations?.snapshot()
         let run = try await drive(
+            executors: executors,
             configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress,
             operation)
         let tally = run.total
@@ -97,6 +104,7 @@ public enum LoadRunner {
     /// One phase: the workers, until they are done, the hard stop or the caller's cancellation, and
     /// their figures interval by interval.
     private static func drive(
+        executors: [any TaskExecutor],
         _ configuration: LoadConfiguration,
         concurrency: Int,
         template: Histogram,
@@ -118,7 +126,8 @@ public enum LoadRunner {
         let group = Task {
             await withTaskGroup(of: Void.self) { group in
                 for worker in workers {
-                    group.addTask {
+                    let executor = executors.isEmpty ? nil : executors[worker.index % executors.count]
+                    group.addTask(executorPreference: executor) {
                         await worker.run(schedule: schedule, progress: progress, inFlight: gauge, operation)
                         // Workers run on pool threads whose cached counts jemalloc merges only on a flush.
                         allocations?.flushThreadCache()

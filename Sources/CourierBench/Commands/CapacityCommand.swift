@@ -41,7 +41,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let console = Console()
         let progress = ProgressMeter()
-        let runner = LoadStepRunner(name: scenarioName, progress: progress, target.operation)
+        let runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, target.operation)
         let search = options.search
         print(CapacitySummary.terminalHeader)
         let ticker = console.showProgress(of: "step", progress)

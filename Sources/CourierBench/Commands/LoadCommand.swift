@@ -63,7 +63,8 @@ public struct LoadCommand: BenchCommand, Equatable {
         let plan = self.plan(startedAt: scheduleStartedAt ?? Date(), lateBy: lateStart)
         do {
             let scenario = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
-            result = try await LoadRunner.run(in: scenario, configuration: configuration, target.operation)
+            result = try await LoadRunner.run(
+                in: scenario, configuration: configuration, executors: target.transport.executors, target.operation)
         } catch {
             await ticker.stop()
             await target.transport.shutDown()

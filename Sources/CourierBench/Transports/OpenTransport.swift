@@ -14,17 +14,23 @@ public struct OpenTransport: Sendable {
     /// What its requests have done to connections so far, or `nil` for a transport that does not
     /// count them (URLSession on Linux exposes no such figures).
     public let connectionCounts: (@Sendable () -> ScenarioResult.Connections)?
+    /// Threads of the transport's own that load workers run on, one worker after another, so that
+    /// an answer resumes its worker where it arrived (the curl transport's reactors); empty for
+    /// the global pool.
+    public let executors: [any TaskExecutor]
 
     /// `transport`, its requests bounded by `deadline` when given, released by `shutDown`, its
-    /// connections counted by `connectionCounts` when it can.
+    /// connections counted by `connectionCounts` when it can, its workers run on `executors`.
     public init(
         _ transport: any Transport, deadline: (any Middleware)? = nil,
         connectionCounts: (@Sendable () -> ScenarioResult.Connections)? = nil,
+        executors: [any TaskExecutor] = [],
         shutDown: @escaping @Sendable () async -> Void
     ) {
         self.transport = transport
         self.deadline = deadline
         self.connectionCounts = connectionCounts
+        self.executors = executors
         self.shutDown = shutDown
     }
 

@@ -92,6 +92,8 @@ enum Command: Sendable {
     case submit(Submission)
     /// Stop the transfer with this id, wherever it is.
     case cancel(UInt64)
+    /// Run a job of a task that prefers the reactor's executor (``ReactorExecutor``).
+    case run(UnownedJob)
     /// Cancel everything, tear libcurl down and end the thread.
     case shutdown
 }

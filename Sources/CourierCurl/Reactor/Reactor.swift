@@ -9,14 +9,18 @@ import Synchronization
 final class Reactor: Sendable {
     private let mailbox: Mailbox
     private let nextID = Atomic<UInt64>(0)
+    /// The reactor thread as an executor, for tasks that prefer to run beside their transfers.
+    let executor: ReactorExecutor
 
     /// Starts a reactor thread on freshly made resources, counting its transfers in `tally`.
     init(configuration: CurlConfiguration, tally: ConnectionTally) throws(CurlTransportError) {
         let resources = try ReactorResources.make()
         let mailbox = Mailbox(doorbell: resources.doorbell)
+        let executor = ReactorExecutor(mailbox: mailbox)
         self.mailbox = mailbox
+        self.executor = executor
         let thread = Thread {
-            ReactorLoop(resources: resources, mailbox: mailbox, configuration: configuration, tally: tally).run()
+            ReactorLoop(resources: resources, mailbox: mailbox, configuration: configuration, tally: tally, executor: executor).run()
         }
         thread.name = "CourierCurl reactor"
         thread.start()
@@ -51,6 +55,28 @@ final class Reactor: Sendable {
     /// Asks for shutdown without waiting for it.
     func requestShutdown() {
         mailbox.requestShutdown(waiter: nil)
+    }
+}
+
+/// A reactor thread as a `TaskExecutor`: jobs posted to its mailbox run on the thread between
+/// epoll wakeups. A task that prefers it sends its request and, when the answer comes, is resumed on
+/// the very thread that received it, instead of being handed to the global pool, a hop between
+/// threads that costs more than libcurl's whole work for a small request.
+///
+/// Its jobs share the thread with every transfer of the reactor: code that blocks there blocks
+/// them all. After shutdown, jobs go to the global concurrent executor, so that none is lost.
+final class ReactorExecutor: TaskExecutor {
+    private let mailbox: Mailbox
+
+    init(mailbox: Mailbox) {
+        self.mailbox = mailbox
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        if !mailbox.post(.run(job)) {
+            globalConcurrentExecutor.enqueue(ExecutorJob(job))
+        }
     }
 }
 #endif

@@ -37,11 +37,17 @@ final class ReactorLoop {
 
     private var multi: UnsafeMutableRawPointer { resources.multi }
 
-    init(resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration, tally: ConnectionTally) {
+    /// What jobs of tasks that prefer this reactor run on.
+    private let executor: UnownedTaskExecutor
+
+    init(
+        resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration, tally: ConnectionTally, executor: ReactorExecutor
+    ) {
         self.resources = resources
         self.mailbox = mailbox
         self.configuration = configuration
         self.tally = tally
+        self.executor = executor.asUnownedTaskExecutor()
     }
 
     /// Runs until shutdown, then tears everything down on this same thread.
@@ -121,6 +127,8 @@ final class ReactorLoop {
                 }
             case .cancel(let id):
                 cancel(id)
+            case .run(let job):
+                job.runSynchronously(on: executor)
             case .shutdown:
                 isRunning = false
             }
