@@ -84,9 +84,7 @@ public final class CurlTransport: Transport {
 
     /// One request and its answer, redirects returned as they are.
     private func transfer(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
-        let reactor =
-            reactors.count == 1
-            ? reactors[0] : reactors[Int(nextReactor.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(reactors.count))]
+        let reactor = reactors.count == 1 ? reactors[0] : reactorForCaller()
         let ticket = reactor.makeTicket()
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
@@ -95,6 +93,17 @@ public final class CurlTransport: Transport {
         } onCancel: {
             reactor.cancel(ticket)
         }
+    }
+
+    /// The reactor a task running on one of them (``executors``) sends through, so that its answer
+    /// resumes it with no hop between threads; the others, in turn.
+    private func reactorForCaller() -> Reactor {
+        if let preferred = withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor }),
+            let own = reactors.first(where: { $0.unownedExecutor == preferred })
+        {
+            return own
+        }
+        return reactors[Int(nextReactor.wrappingAdd(1, ordering: .relaxed).oldValue % UInt(reactors.count))]
     }
 
     /// What the requests finished so far did to connections: how many were opened, how many TLS
@@ -107,8 +116,9 @@ public final class CurlTransport: Transport {
 
     /// The reactor threads as task executors, one per reactor. A task that prefers one
     /// (`withTaskExecutorPreference`, `TaskGroup.addTask(executorPreference:)`) runs on that
-    /// reactor's thread between its transfers, so that each answer resumes it where it arrived,
-    /// with no hop to the global pool; bench's load workers run this way. Such a task shares the
+    /// reactor's thread between its transfers and sends its requests through that reactor, so that
+    /// each answer resumes it where it arrived, with no hop to another thread; bench's load workers
+    /// run this way. Other callers' requests are dealt to the reactors in turn. Such a task shares the
     /// thread with every transfer of the reactor, so it must not block.
     public var executors: [any TaskExecutor] {
         reactors.map(\.executor)

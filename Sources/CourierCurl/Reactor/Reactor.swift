@@ -11,6 +11,8 @@ final class Reactor: Sendable {
     private let nextID = Atomic<UInt64>(0)
     /// The reactor thread as an executor, for tasks that prefer to run beside their transfers.
     let executor: ReactorExecutor
+    /// The same, as the runtime names a task's preferred executor, to tell whether a caller runs here.
+    let unownedExecutor: UnownedTaskExecutor
 
     /// Starts a reactor thread on freshly made resources, counting its transfers in `tally`.
     init(configuration: CurlConfiguration, tally: ConnectionTally) throws(CurlTransportError) {
@@ -19,6 +21,7 @@ final class Reactor: Sendable {
         let executor = ReactorExecutor(mailbox: mailbox)
         self.mailbox = mailbox
         self.executor = executor
+        unownedExecutor = executor.asUnownedTaskExecutor()
         let thread = Thread {
             ReactorLoop(resources: resources, mailbox: mailbox, configuration: configuration, tally: tally, executor: executor).run()
         }
