@@ -108,8 +108,8 @@ public final class CurlTransport: Transport {
 
     /// What the requests finished so far did to connections: how many were opened, how many TLS
     /// handshakes they made and how many of those resumed a session, and the HTTP versions the
-    /// responses came in. Safe to read at any time,
-    /// from any thread; a request is counted when it ends, with or without a response.
+    /// responses came in. Safe to read at any time, from any thread; a request is counted when it
+    /// ends, with or without a response.
     public func connectionCounts() -> ConnectionCounts {
         tally.counts
     }
