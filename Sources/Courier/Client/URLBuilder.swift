@@ -38,6 +38,8 @@ struct URLBuilder: Sendable {
             path.withUTF8Bytes { pathBytes in
                 if Self.isAbsolute(pathBytes) {
                     guard URL(string: path) != nil else { return nil }
+                    // Nothing to add: the path is the URL, and its own storage serves without a copy.
+                    if items.isEmpty { return path }
                     let hasQuery = pathBytes.contains(UInt8(ascii: "?"))
                     return join(pathBytes, path: UnsafeBufferPointer(start: nil, count: 0), items: items, hasQuery: hasQuery)
                 }

@@ -16,6 +16,8 @@ final class Exchange {
     private(set) var submission: Submission?
     /// The origin the request counts against, for the per-host cap.
     private(set) var origin: Substring = ""
+    /// The URL the handle was last given (`CURLOPT_URL`), which libcurl keeps from one request to the next.
+    private var url = ""
     private var headers = HTTPHeaders()
     private var body = Data()
     /// The capacity reserved for `body`.
@@ -108,7 +110,11 @@ final class Exchange {
         errorBuffer[0] = 0
         let request = submission.request
         var options = OptionSetter(easy: easy)
-        options.set(CURLOPT_URL, string: request.url)
+        // libcurl copies the URL at every set; a handle sending the same URL again keeps its copy.
+        if request.url != url {
+            options.set(CURLOPT_URL, string: request.url)
+            url = options.failure == CURLE_OK ? request.url : ""
+        }
         // libcurl sends a request again, unasked, when a reused connection closes before any byte of
         // the answer; the server may have executed it already. A request that must not run twice goes
         // out on a connection of its own, which libcurl never retries (its connection stays in the
