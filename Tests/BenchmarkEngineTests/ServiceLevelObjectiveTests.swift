@@ -28,6 +28,31 @@ import Testing
         #expect(objective.expression == text.filter { !$0.isWhitespace })
     }
 
+    @Test func aNameAndAColonMakeItAnObjectiveOfOneRequest() throws {
+        let objective = try ServiceLevelObjective(parsing: "GET /issues/{id}: p99 <= 80ms")
+        #expect(objective.request == "GET /issues/{id}")
+        #expect(objective.metric == .percentile(99))
+        #expect(objective.threshold == 80_000_000)
+        #expect(objective.expression == "GET /issues/{id}:p99<=80ms")
+        // The last colon ends the name: an absolute URL may be a name.
+        #expect(try ServiceLevelObjective(parsing: "http://x:8080/a:errors<=1%").request == "http://x:8080/a")
+        #expect(try ServiceLevelObjective(parsing: "p99<=80ms").request == nil)
+    }
+
+    @Test func aNamedObjectiveLocatesItsErrorInTheWholeText() {
+        #expect {
+            try ServiceLevelObjective(parsing: "list:p99<=80")
+        } throws: { error in
+            guard let error = error as? ObjectiveSyntaxError else { return false }
+            return error.offset == 12 && error.problem.hasPrefix("a duration needs a unit")
+        }
+        #expect {
+            try ServiceLevelObjective(parsing: " :p99<=80ms")
+        } throws: { error in
+            (error as? ObjectiveSyntaxError)?.problem == "expected a request's name before ':'"
+        }
+    }
+
     @Test(arguments: [
         // text, offset, length, start of the problem
         ("p99x<=50ms", 3, 1, "expected a comparison"),

@@ -29,6 +29,39 @@ import Testing
         try texts.map { try ServiceLevelObjective(parsing: $0) }
     }
 
+    @Test func aNamedObjectiveJudgesItsRequestAloneAndKeepsItsPlace() throws {
+        var slow = template
+        slow.record(90_000_000, count: 10)
+        var fast = template
+        fast.record(1_000_000, count: 90)
+        var result = ScenarioResult(name: "load/mix", kind: .load, operations: 1_000, warmupOperations: 0, duration: .seconds(10))
+        result.timeSeries = TimeSeries(
+            startUnixMicroseconds: 0, interval: .seconds(1), intervals: intervals(latencies: Array(repeating: 5, count: 10)))
+        result.requests = [
+            .init(
+                name: "list", weight: 0.9, share: 0.9, outcomes: .init(sent: 90, succeeded: 90, errors: [:]), operationsPerSecond: 9,
+                latency: .init(fast)),
+            .init(
+                name: "search", weight: 0.1, share: 0.1, outcomes: .init(sent: 10, succeeded: 9, errors: ["timeout": 1]),
+                operationsPerSecond: 1, latency: .init(slow)),
+        ]
+        let verdict = try ServiceLevelVerdict(
+            judging: result, isOpenLoop: true,
+            against: objectives("search:p99<=80ms", "p99<=50ms", "list:p99<=80ms", "search:errors<=5%", "list:rate>=99%", "write:p99<=1s"),
+            over: .interval)
+        #expect(
+            verdict.objectives.map(\.objective) == [
+                "search:p99<=80ms", "p99<=50ms", "list:p99<=80ms", "search:errors<=5%", "list:rate>=99%", "write:p99<=1s",
+            ])
+        #expect(verdict.objectives.map(\.status) == [.failed, .passed, .passed, .failed, .notApplicable, .failed])
+        #expect(verdict.objectives[0].measured.map { $0 >= 89_000_000 } == true)
+        #expect(verdict.objectives[1].windowsJudged == 10, "the run's own objective is judged interval by interval")
+        #expect(verdict.objectives[0].windowsJudged == 1, "a request's is judged over the whole run")
+        #expect(verdict.objectives[3].measured == 0.1)
+        #expect(verdict.objectives[5].note == "the run sent no request named 'write'")
+        #expect(!verdict.passed)
+    }
+
     @Test func theWholeRunPassesWhereOneIntervalDoesNot() throws {
         let run = intervals(latencies: [5, 5, 5, 5, 80, 5, 5, 5, 5, 5])
         let whole = try ServiceLevelVerdict(judging: run, isOpenLoop: true, against: objectives("p90<=50ms", "max<=100ms"), over: .whole)

@@ -127,6 +127,47 @@ import Testing
         #expect(partial.phases == nil && partial.tlsSessionsResumed == nil && partial.requests == 300)
     }
 
+    /// Each shard's requests split in two names, `a` the even ones; the merge sums them name by name,
+    /// adds their histograms, and refuses shards that named other requests or sent no mix.
+    @Test func requestsByNameAreMergedNameByName() throws {
+        var reports = try threeShards(failed: 3)
+        for index in reports.indices {
+            let outcomes = try #require(reports[index].scenarios[0].outcomes)
+            var histograms = [try Histogram(highestTrackableValue: 60_000_000_000), try Histogram(highestTrackableValue: 60_000_000_000)]
+            for request in 0..<outcomes.sent { histograms[request % 2].record(UInt64(index + 1 + request % 2) * 1_000_000) }
+            let b = outcomes.sent / 2
+            let failedOfB = outcomes.failed
+            reports[index].scenarios[0].requests = [
+                .init(
+                    name: "a", weight: 0.5, share: 0.5, outcomes: .init(sent: outcomes.sent - b, succeeded: outcomes.sent - b, errors: [:]),
+                    operationsPerSecond: 1, latency: .init(histograms[0])),
+                .init(
+                    name: "b", weight: 0.5, share: 0.5, outcomes: .init(sent: b, succeeded: b - failedOfB, errors: outcomes.errors),
+                    operationsPerSecond: 1, latency: .init(histograms[1])),
+            ]
+        }
+        let merged = try ShardMerge(inputs(reports)).result
+        let requests = try #require(merged.requests)
+        let total = try #require(merged.outcomes)
+        #expect(requests.map(\.name) == ["a", "b"])
+        #expect(requests[0].outcomes.sent + requests[1].outcomes.sent == total.sent)
+        #expect(requests[1].outcomes.errors == total.errors)
+        #expect(abs(requests[0].share + requests[1].share - 1) < 1e-12)
+        #expect(
+            requests[1].latency?.summary.count == reports.compactMap { $0.scenarios[0].requests?[1].latency?.summary.count }.reduce(0, +))
+        #expect(requests[1].latency?.summary.max ?? 0 >= 4_000_000, "shard 2's b requests took 4 ms")
+
+        var renamed = reports
+        renamed[1].scenarios[0].requests?[1].name = "c"
+        #expect(refusal(renamed).map { "\($0)" }?.contains("requests") == true)
+        var single = reports
+        single[2].scenarios[0].requests = nil
+        #expect(refusal(single).map { "\($0)" }?.contains("one request") == true)
+        var firstSingle = reports
+        firstSingle[0].scenarios[0].requests = nil
+        #expect(refusal(firstSingle).map { "\($0)" }?.contains("a mix") == true)
+    }
+
     @Test func anotherHTTPVersionOrConnectionCapIsRefused() throws {
         var reports = try threeShards()
         reports[2].load?.http = "2"

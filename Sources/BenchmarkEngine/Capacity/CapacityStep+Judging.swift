@@ -58,7 +58,10 @@ extension CapacityStep {
                 cpu.time += interval.durationSeconds
             }
         }
-        let verdict = try ServiceLevelVerdict(judging: measured, isOpenLoop: true, against: objectives, over: window)
+        // A mix's requests by name are counted over the whole step, its warm-up included: there is no
+        // time series by name to discard it from.
+        let verdict = try ServiceLevelVerdict(
+            judging: measured, requests: result.requests, isOpenLoop: true, against: objectives, over: window)
         let errorShare = outcomes.sent > 0 ? Double(outcomes.failed) / Double(outcomes.sent) : 0
         var reasons = verdict.breaches.map(Self.describe)
         var status: Status
@@ -78,7 +81,9 @@ extension CapacityStep {
                 return sent
             }
             let evidence = Self.generatorEvidence(
-                verdict: verdict, uncorrected: try ServiceLevelVerdict(judging: sent, isOpenLoop: true, against: objectives, over: window),
+                verdict: verdict,
+                uncorrected: try ServiceLevelVerdict(
+                    judging: sent, requests: result.requests?.map(\.fromActualStart), isOpenLoop: true, against: objectives, over: window),
                 objectives: objectives, cpuShare: cpu.time > 0 ? cpu.weighted / cpu.time : nil, generator: result.generator, limits: limits
             )
             status = evidence.isGenerators ? .generatorLimited : .failed

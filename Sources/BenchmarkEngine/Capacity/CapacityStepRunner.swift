@@ -24,7 +24,7 @@ public struct LoadStepRunner: CapacityStepRunner {
     public let name: String
     /// Where each step shows its progress, reset as it starts.
     public let progress: ProgressMeter
-    private let operation: @Sendable () async -> RequestOutcome
+    private let mix: LoadMix
     private let executors: [any TaskExecutor]
 
     /// A runner of `operation`, reporting under `name` on `progress`, its workers on `executors`
@@ -33,17 +33,22 @@ public struct LoadStepRunner: CapacityStepRunner {
         name: String, progress: ProgressMeter, executors: [any TaskExecutor] = [],
         _ operation: @escaping @Sendable () async -> RequestOutcome
     ) {
+        self.init(name: name, progress: progress, executors: executors, mix: LoadMix(operation))
+    }
+
+    /// A runner of `mix`'s requests, each step counting them by name too.
+    public init(name: String, progress: ProgressMeter, executors: [any TaskExecutor] = [], mix: LoadMix) {
         self.name = name
         self.progress = progress
         self.executors = executors
-        self.operation = operation
+        self.mix = mix
     }
 
     /// One load run as `configuration` says.
     public func runStep(_ configuration: LoadConfiguration) async throws -> ScenarioResult {
         progress.reset()
         let context = ScenarioContext(name: name, isQuick: false, allocations: nil, progress: progress)
-        return try await LoadRunner.run(in: context, configuration: configuration, executors: executors, operation)
+        return try await LoadRunner.run(in: context, configuration: configuration, executors: executors, mix: mix)
     }
 
     /// The monotonic clock.

@@ -35,6 +35,17 @@ public enum LoadRunner {
         executors: [any TaskExecutor] = [],
         _ operation: @escaping @Sendable () async -> RequestOutcome
     ) async throws -> ScenarioResult {
+        try await run(in: context, configuration: configuration, executors: executors, mix: LoadMix(operation))
+    }
+
+    /// Runs the requests of `mix` as `configuration` says, as ``run(in:configuration:executors:_:)``
+    /// runs one, and counts a named mix's requests by name too (``ScenarioResult/requests``).
+    public static func run(
+        in context: ScenarioContext,
+        configuration: LoadConfiguration,
+        executors: [any TaskExecutor] = [],
+        mix: LoadMix
+    ) async throws -> ScenarioResult {
         let concurrency = max(1, configuration.concurrency)
         let template = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
 
@@ -45,7 +56,7 @@ public enum LoadRunner {
             warmUp.maximumRequests = configuration.warmupRequests
             _ = try await drive(
                 executors: executors,
-                warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), operation
+                warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), mix
             )
         }
 
@@ -53,7 +64,7 @@ public enum LoadRunner {
         let run = try await drive(
             executors: executors,
             configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress,
-            operation)
+            mix)
         let tally = run.total
 
         var result = ScenarioResult(
@@ -78,6 +89,10 @@ public enum LoadRunner {
         )
         guard outcomes.reconciles else { throw UnreconciledOutcomes(outcomes: outcomes) }
         result.outcomes = outcomes
+        if let named = run.named {
+            result.requests = try ScenarioResult.namedRequests(
+                mix, tallies: named.tallies, total: outcomes, seconds: result.durationSeconds, isOpenLoop: run.schedule.isOpenLoop)
+        }
         result.timeSeries = run.timeSeries
         result.generator = run.generator
         if let before, let counter = context.allocations, tally.sent > 0 {
@@ -99,6 +114,8 @@ public enum LoadRunner {
         var elapsed: UInt64
         var timeSeries: TimeSeries
         var generator: GeneratorLoad
+        /// A named mix's requests by name.
+        var named: NamedTallies?
     }
 
     /// One phase: the workers, until they are done, the hard stop or the caller's cancellation, and
@@ -110,7 +127,7 @@ public enum LoadRunner {
         template: Histogram,
         allocations: AllocationCounter?,
         progress: ProgressMeter,
-        _ operation: @escaping @Sendable () async -> RequestOutcome
+        _ mix: LoadMix
     ) async throws -> Drive {
         let called = Platform.monotonicNanoseconds()
         let cpuAtStart = Platform.processCPUNanoseconds()
@@ -118,8 +135,11 @@ public enum LoadRunner {
         let intervalNanoseconds = max(1, configuration.intervalNanoseconds)
         let recorder = IntervalRecorder(workers: concurrency, template: template)
         let lateness = try Histogram(lowestDiscernibleValue: 1_000, highestTrackableValue: 60_000_000_000, significantDigits: 2)
+        let named = mix.isNamed ? NamedTallies(count: mix.names.count, template: template) : nil
         let workers = (0..<concurrency).map {
-            LoadWorker(index: $0, template: template, lateness: lateness, recorder: recorder, intervalNanoseconds: intervalNanoseconds)
+            LoadWorker(
+                index: $0, template: template, lateness: lateness, recorder: recorder, named: named,
+                intervalNanoseconds: intervalNanoseconds)
         }
         let gauge = InFlightGauge()
         // Unstructured, so that the runner can stop waiting for workers stuck in a request.
@@ -128,7 +148,7 @@ public enum LoadRunner {
                 for worker in workers {
                     let executor = executors.isEmpty ? nil : executors[worker.index % executors.count]
                     group.addTask(executorPreference: executor) {
-                        await worker.run(schedule: schedule, progress: progress, inFlight: gauge, operation)
+                        await worker.run(schedule: schedule, progress: progress, inFlight: gauge, mix)
                         // Workers run on pool threads whose cached counts jemalloc merges only on a flush.
                         allocations?.flushThreadCache()
                     }
@@ -204,7 +224,7 @@ public enum LoadRunner {
         return Drive(
             total: total, schedule: schedule, scheduled: scheduled, elapsed: elapsed,
             timeSeries: TimeSeries(startUnixMicroseconds: startMicroseconds, intervalSeconds: intervalSeconds, intervals: series),
-            generator: generator
+            generator: generator, named: named
         )
     }
 
@@ -223,16 +243,24 @@ public struct UnreconciledOutcomes: Error, CustomStringConvertible {
     public let outcomes: ScenarioResult.Outcomes
     /// The interval of the time series they belong to; `nil` for the whole run.
     public let interval: Int?
+    /// What else they were compared with, when it is not their own parts: the sum of a mix's
+    /// requests by name, set against the run's counts.
+    public let comparedWith: String?
 
-    /// The counts of the whole run, or of `interval`, that do not add up.
-    public init(outcomes: ScenarioResult.Outcomes, interval: Int? = nil) {
+    /// The counts of the whole run, or of `interval`, that do not add up; or counts that do not
+    /// match what they are `comparedWith`.
+    public init(outcomes: ScenarioResult.Outcomes, interval: Int? = nil, comparedWith: String? = nil) {
         self.outcomes = outcomes
         self.interval = interval
+        self.comparedWith = comparedWith
     }
 
     /// `scheduled 12 = sent 10 + missed 2, sent 10 ≠ succeeded 7 + errors 2`, after `interval 3: `
     /// for an interval.
     public var description: String {
+        if let comparedWith {
+            return "\(outcomes.reconciliationDescription) do not match \(comparedWith)"
+        }
         let scheduling = outcomes.scheduled == outcomes.sent + outcomes.missed ? "=" : "≠"
         let ending = outcomes.sent == outcomes.succeeded + outcomes.failed ? "=" : "≠"
         return (interval.map { "interval \($0): " } ?? "")

@@ -13,8 +13,8 @@ final class LoadWorker: Sendable {
         case idle
         /// Holding an open-loop slot due later, waiting for its time.
         case waiting(intended: UInt64)
-        /// A request in flight since `started`, due at `intended`.
-        case inFlight(intended: UInt64, started: UInt64)
+        /// A request of the mix's kind `request` in flight since `started`, due at `intended`.
+        case inFlight(intended: UInt64, started: UInt64, request: Int)
     }
 
     private struct State {
@@ -34,35 +34,44 @@ final class LoadWorker: Sendable {
     /// The worker's place among the run's workers, for the recorder.
     let index: Int
     private let recorder: IntervalRecorder
+    /// Where a mix's requests are counted by name as well, `nil` for a single request.
+    private let named: NamedTallies?
     private let intervalNanoseconds: UInt64
     private let state: Mutex<State>
 
-    /// Worker `index` of a run whose intervals last `intervalNanoseconds` and go to `recorder`;
-    /// its histograms have `template`'s layout and its lateness `lateness`'s.
-    init(index: Int, template: Histogram, lateness: Histogram, recorder: IntervalRecorder, intervalNanoseconds: UInt64) {
+    /// Worker `index` of a run whose intervals last `intervalNanoseconds` and go to `recorder`, and
+    /// whose requests count by name in `named` too; its histograms have `template`'s layout and its
+    /// lateness `lateness`'s.
+    init(
+        index: Int, template: Histogram, lateness: Histogram, recorder: IntervalRecorder, named: NamedTallies? = nil,
+        intervalNanoseconds: UInt64
+    ) {
         self.index = index
         self.recorder = recorder
+        self.named = named
         self.intervalNanoseconds = max(1, intervalNanoseconds)
         state = Mutex(State(tally: LoadTally(template: template), wakeLateness: lateness))
     }
 
-    /// Sends requests until the schedule has no more or the worker is stopped, counting each in
-    /// `inFlight` while it runs.
-    func run(schedule: LoadSchedule, progress: ProgressMeter, inFlight: InFlightGauge, _ operation: () async -> RequestOutcome) async {
+    /// Sends requests of `mix` until the schedule has no more or the worker is stopped, counting each
+    /// in `inFlight` while it runs. The kind of each is chosen as it starts, so a slot missed has none.
+    func run(schedule: LoadSchedule, progress: ProgressMeter, inFlight: InFlightGauge, _ mix: LoadMix) async {
         defer { state.withLock { retire(&$0) } }
         while true {
             let now = Platform.monotonicNanoseconds()
+            var request = 0
             let claim = state.withLock { state -> LoadSchedule.Claim in
                 guard !state.isStopped else { return .over }
                 let claim = schedule.claim(now: now)
                 switch claim {
                 case .start(let intended):
+                    request = mix.choose()
                     move(&state, to: interval(of: intended, in: schedule))
                     if intended > now {
                         state.phase = .waiting(intended: intended)
                     } else {
                         if intended < now { state.lateStarts += 1 }
-                        state.phase = .inFlight(intended: intended, started: now)
+                        state.phase = .inFlight(intended: intended, started: now, request: request)
                     }
                 case .missed(let intended):
                     move(&state, to: interval(of: intended, in: schedule))
@@ -78,19 +87,20 @@ final class LoadWorker: Sendable {
                 started = Platform.monotonicNanoseconds()
                 let proceeds = state.withLock { state in
                     guard !state.isStopped else { return false }
-                    state.phase = .inFlight(intended: intended, started: started)
+                    state.phase = .inFlight(intended: intended, started: started, request: request)
                     state.wakeLateness.record(started > intended ? started - intended : 0)
                     return true
                 }
                 guard proceeds else { return }
             }
             inFlight.enter()
-            let outcome = await operation()
+            let outcome = await mix.send(request)
             inFlight.leave()
             let ended = Platform.monotonicNanoseconds()
             let recorded = state.withLock { state in
                 guard !state.isStopped else { return false }
                 state.tally.record(outcome, intended: intended, started: started, ended: ended)
+                named?.record(request, outcome, intended: intended, started: started, ended: ended)
                 state.phase = .idle
                 return true
             }
@@ -132,8 +142,9 @@ final class LoadWorker: Sendable {
             switch state.phase {
             case .idle: break
             case .waiting: state.tally.recordMissed()
-            case .inFlight(let intended, let started):
+            case .inFlight(let intended, let started, let request):
                 state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
+                named?.record(request, .failure(inFlightClass), intended: intended, started: started, ended: now)
             }
             state.phase = .idle
             retire(&state)

@@ -58,6 +58,8 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     @ExplicitNull public var connections: Connections? = nil
     /// The verdict on the service-level objectives the run was given (`--slo`), if any.
     @ExplicitNull public var serviceLevel: ServiceLevelVerdict? = nil
+    /// A mix's requests by name (load runs of a ``LoadMix`` with names), in the mix's order.
+    @ExplicitNull public var requests: [NamedRequest]? = nil
 
     /// Wall-clock time of the measured part.
     public var duration: Duration {

@@ -1,11 +1,37 @@
+import Foundation
+
 extension ServiceLevelObjective {
     /// Parses `<metric><op><value>`: a metric (`p50`, `p99.9`, any `p<0–100>`, `max`, `mean`,
     /// `errors`, `rate`), an operator (`<`, `<=`, `>`, `>=`) and a value — a duration with its unit
     /// (`ns`, `us` or `µs`, `ms`, `s`) for latency, a percentage (`0.1%`) for `errors` and `rate`.
-    /// Spaces around the parts are allowed.
+    /// Spaces around the parts are allowed. A request's name and a colon before it
+    /// (`GET /issues/{id}:p99<=80ms`) make it an objective of that request of a mix alone; the
+    /// objective has no colon, so the last one ends the name.
     ///
     /// - Throws: ``ObjectiveSyntaxError`` locating the first part that is wrong.
     public init(parsing text: String) throws(ObjectiveSyntaxError) {
+        guard let colon = text.lastIndex(of: ":") else {
+            try self.init(parsingObjective: text, request: nil)
+            return
+        }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else {
+            throw ObjectiveSyntaxError(
+                text: text, offset: text.distance(from: text.startIndex, to: colon), length: 1,
+                problem: "expected a request's name before ':'")
+        }
+        let objective = String(text[text.index(after: colon)...])
+        do {
+            try self.init(parsingObjective: objective, request: name)
+        } catch {
+            // Carets under the objective's part of the whole text.
+            let shift = text.distance(from: text.startIndex, to: colon) + 1
+            throw ObjectiveSyntaxError(text: text, offset: error.offset + shift, length: error.length, problem: error.problem)
+        }
+    }
+
+    /// Parses the objective `text` of the request `request`, or of the whole run.
+    private init(parsingObjective text: String, request: String?) throws(ObjectiveSyntaxError) {
         var scanner = ObjectiveScanner(text)
         scanner.skipSpaces()
         let metricStart = scanner.offset
@@ -77,9 +103,10 @@ extension ServiceLevelObjective {
             throw ObjectiveSyntaxError(
                 text: text, offset: scanner.offset, length: scanner.remaining, problem: "unexpected text after the objective")
         }
+        let objective = String(text.filter { !$0.isWhitespace })
         self.init(
             metric: metric, comparison: comparison, threshold: threshold,
-            expression: String(text.filter { !$0.isWhitespace }))
+            expression: request.map { "\($0):\(objective)" } ?? objective, request: request)
     }
 }
 

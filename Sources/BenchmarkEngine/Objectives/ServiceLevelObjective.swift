@@ -78,15 +78,19 @@ public struct ServiceLevelObjective: Sendable, Equatable, Hashable, CustomString
     /// The bound: nanoseconds for latency metrics, a fraction for `errors` and `rate` (`0.001` for
     /// `0.1%`).
     public let threshold: Double
-    /// The objective as it was written, without spaces.
+    /// The objective as it was written, without spaces (but for those of a request's name).
     public let expression: String
+    /// The one request of a mix it judges (`GET /issues/{id}:p99<=80ms`), `nil` for the whole run.
+    public let request: String?
 
-    /// An objective from its parts; `expression` is how it reads.
-    public init(metric: Metric, comparison: Comparison, threshold: Double, expression: String) {
+    /// An objective from its parts, on the request named `request` alone if one is named;
+    /// `expression` is how it reads.
+    public init(metric: Metric, comparison: Comparison, threshold: Double, expression: String, request: String? = nil) {
         self.metric = metric
         self.comparison = comparison
         self.threshold = threshold
         self.expression = expression
+        self.request = request
     }
 
     /// The objective as written.

@@ -36,6 +36,67 @@ extension ServiceLevelVerdict {
     }
 }
 
+extension ServiceLevelVerdict {
+    /// Judges the load run `result` against `objectives` over `window`: the run's own objectives over
+    /// its time series, as ``init(judging:isOpenLoop:against:over:)`` does, and each objective that
+    /// names a request of its mix over that request's figures for the whole run (there is no time
+    /// series by name). The verdicts keep the order of `objectives`.
+    ///
+    /// - Throws: ``HistogramError`` when a histogram does not decode.
+    public init(
+        judging result: ScenarioResult, isOpenLoop: Bool, against objectives: [ServiceLevelObjective], over window: ObjectiveWindow
+    ) throws(HistogramError) {
+        try self.init(
+            judging: result.timeSeries?.intervals ?? [], requests: result.requests, isOpenLoop: isOpenLoop, against: objectives,
+            over: window)
+    }
+
+    /// Judges `intervals` of a run against its own objectives, and `requests`, a mix's figures by
+    /// name, against the objectives that name one, in the order of `objectives`.
+    ///
+    /// - Throws: ``HistogramError`` when a histogram does not decode.
+    public init(
+        judging intervals: some Collection<TimeSeries.Interval>, requests: [ScenarioResult.NamedRequest]?, isOpenLoop: Bool,
+        against objectives: [ServiceLevelObjective], over window: ObjectiveWindow
+    ) throws(HistogramError) {
+        let runs = objectives.filter { $0.request == nil }
+        let run = try ServiceLevelVerdict(judging: intervals, isOpenLoop: isOpenLoop, against: runs, over: window)
+        var ofRun = run.objectives.makeIterator()
+        var verdicts: [ObjectiveVerdict] = []
+        for objective in objectives {
+            guard let name = objective.request else {
+                if let verdict = ofRun.next() { verdicts.append(verdict) }
+                continue
+            }
+            verdicts.append(try Self.verdict(on: objective, of: requests?.first { $0.name == name }))
+        }
+        self.init(window: window.description, objectives: verdicts)
+    }
+
+    /// The verdict on `objective` of a named request over the whole run, from `request`'s figures.
+    private static func verdict(
+        on objective: ServiceLevelObjective, of request: ScenarioResult.NamedRequest?
+    ) throws(HistogramError) -> ObjectiveVerdict {
+        guard let request else {
+            return ObjectiveVerdict(
+                objective: objective, status: .failed, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
+                note: "the run sent no request named '\(objective.request ?? "")'")
+        }
+        guard objective.metric != .rate else {
+            return ObjectiveVerdict(
+                objective: objective, status: .notApplicable, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
+                note: "rate is the share of the schedule sent, and a slot missed had no request chosen yet")
+        }
+        var judge = Judge(objectives: [objective], isOpenLoop: true)
+        let latency = try request.latency.map { latency throws(HistogramError) in try Histogram(encoded: latency.histogram) }
+        if let latency {
+            judge.decideWhole(WindowFigures(latency: latency, outcomes: request.outcomes, startSeconds: 0, durationSeconds: 0))
+        }
+        // Nothing decided (no request of the name was sent) fails as "no request was sent".
+        return judge.verdicts(window: .whole)[0]
+    }
+}
+
 /// The figures of one window of a run: the merged corrected latency and the outcomes.
 struct WindowFigures {
     var latency: Histogram

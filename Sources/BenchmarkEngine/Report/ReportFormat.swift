@@ -5,8 +5,9 @@ import Foundation
 public enum ReportFormat: String, CaseIterable, Sendable {
     /// `report.json`: everything, histograms and time series included.
     case json
-    /// `report.csv`: one flat row per scenario, units in the column names; and `timeseries.csv`, one
-    /// row per interval, when the run has load scenarios.
+    /// `report.csv`: one flat row per scenario, units in the column names; `timeseries.csv`, one
+    /// row per interval, when the run has load scenarios; and `requests.csv`, one row per named
+    /// request, when one sent a mix.
     case csv
     /// `summary.md`: the summary table, for people and pull-request comments.
     case markdown = "md"
@@ -50,6 +51,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .csv:
             [ReportFile(name: fileName, data: Data(CSVReportWriter.render(report).utf8))]
                 + (TimeSeriesCSVWriter.render(report).map { [ReportFile(name: "timeseries.csv", data: Data($0.utf8))] } ?? [])
+                + (RequestsCSVWriter.render(report).map { [ReportFile(name: "requests.csv", data: Data($0.utf8))] } ?? [])
         case .markdown: [ReportFile(name: fileName, data: Data(SummaryTable(report).markdown().utf8))]
         case .hlog: IntervalLogWriter.render(report).map { [ReportFile(name: fileName, data: Data($0.utf8))] } ?? []
         case .html: [ReportFile(name: fileName, data: Data(HTMLReportWriter.render(report).utf8))]

@@ -86,6 +86,7 @@ public struct SummaryTable: Sendable {
                         ]
                     }
                 ))
+            sections += load.compactMap(Self.requestsByName)
             sections += load.compactMap { result in result.connections.map { "Connections of \(result.name): \($0.sentence)" } }
             sections += load.compactMap { result in
                 result.connections?.phases.map {
@@ -113,6 +114,27 @@ public struct SummaryTable: Sendable {
             sections.append("Allocation figures unavailable (n/a): built without jemalloc. Install libjemalloc-dev and rebuild.")
         }
         return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A mix's requests by name: the share each was asked for and got, its rate, errors and latency.
+    private static func requestsByName(_ result: ScenarioResult) -> String? {
+        guard let requests = result.requests, !requests.isEmpty else { return nil }
+        let percent = { (share: Double) in String(format: "%.1f%%", share * 100) }
+        return "Requests of \(result.name) by name:\n\n"
+            + table(
+                header: ["request", "weight", "sent", "rate/s", "requests", "errors", "p50", "p90", "p99", "max"],
+                rows: requests.map { request in
+                    let latency = request.latency?.summary
+                    return [
+                        cell(request.name), percent(request.weight), percent(request.share), count(request.operationsPerSecond),
+                        String(request.outcomes.sent), String(request.outcomes.failed),
+                        latency.map { duration(Double($0.p50)) } ?? "–",
+                        latency.map { duration(Double($0.p90)) } ?? "–",
+                        latency.map { duration(Double($0.p99)) } ?? "–",
+                        latency.map { duration(Double($0.max)) } ?? "–",
+                    ]
+                },
+                leftAligned: [0])
     }
 
     /// A sentence saying which shards a merged run was made of, and which were missing.

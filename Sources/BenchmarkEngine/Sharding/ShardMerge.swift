@@ -84,6 +84,7 @@ public struct ShardMerge: Sendable {
             }
             result.connections = connections
         }
+        result.requests = try Self.mergeRequests(ordered, total: outcomes, seconds: result.durationSeconds)
         let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
         result.timeSeries = series?.merged
 
@@ -206,6 +207,52 @@ public struct ShardMerge: Sendable {
             }
         }
         return total.map { ScenarioResult.Latency($0) }
+    }
+
+    /// A mix's requests by name over every shard: counts summed and histograms added name by name;
+    /// `nil` when no shard sent a mix. The shards must name the same requests, in the same order, and
+    /// their sum must be the merged run's.
+    private static func mergeRequests(
+        _ shards: [ShardReport], total: ScenarioResult.Outcomes, seconds: Double
+    ) throws(ShardMergeError) -> [ScenarioResult.NamedRequest]? {
+        guard let reference = shards.first?.result.requests else {
+            if let mixed = shards.first(where: { $0.result.requests != nil }) {
+                throw .differs(
+                    setting: "requests", source: mixed.source, value: "a mix", reference: shards[0].source, referenceValue: "one request")
+            }
+            return nil
+        }
+        let names = reference.map(\.name)
+        for shard in shards where shard.result.requests?.map(\.name) != names {
+            let value = shard.result.requests.map { $0.map(\.name).joined(separator: ", ") } ?? "one request"
+            throw .differs(
+                setting: "requests", source: shard.source, value: value, reference: shards[0].source,
+                referenceValue: names.joined(separator: ", "))
+        }
+        var sent = 0
+        var merged: [ScenarioResult.NamedRequest] = []
+        for (index, request) in reference.enumerated() {
+            var outcomes = ScenarioResult.Outcomes(sent: 0, succeeded: 0, errors: [:])
+            for shard in shards { if let theirs = shard.result.requests?[index].outcomes { outcomes.add(theirs) } }
+            sent += outcomes.sent
+            merged.append(
+                ScenarioResult.NamedRequest(
+                    name: request.name, weight: request.weight, share: 0, outcomes: outcomes,
+                    operationsPerSecond: seconds > 0 ? Double(outcomes.sent) / seconds : 0,
+                    latency: try merge(shards, \.result.requests?[index].latency),
+                    uncorrectedLatency: try merge(shards, \.result.requests?[index].uncorrectedLatency)))
+        }
+        var sum = ScenarioResult.Outcomes(sent: 0, succeeded: 0, errors: [:])
+        for index in merged.indices {
+            merged[index].share = sent > 0 ? Double(merged[index].outcomes.sent) / Double(sent) : 0
+            sum.add(merged[index].outcomes)
+        }
+        guard sum.sent == total.sent, sum.succeeded == total.succeeded, sum.errors == total.errors else {
+            throw .unreconciled(
+                source: "the merged run's requests by name",
+                detail: "\(sum.reconciliationDescription) against \(total.reconciliationDescription)")
+        }
+        return merged
     }
 
     /// A per-request figure of the whole run: each shard's weighted by its requests; `nil` unless

@@ -54,8 +54,8 @@ struct ObjectiveOptions: Equatable, Sendable {
     /// The verdict on `result`, a load run with its time series; `nil` without objectives or for a
     /// result that is not a load run.
     func verdict(on result: ScenarioResult) throws -> ServiceLevelVerdict? {
-        guard !objectives.isEmpty, let series = result.timeSeries else { return nil }
+        guard !objectives.isEmpty, result.timeSeries != nil else { return nil }
         let isOpenLoop = result.targetRate != nil || result.stages != nil
-        return try ServiceLevelVerdict(judging: series.intervals, isOpenLoop: isOpenLoop, against: objectives, over: window)
+        return try ServiceLevelVerdict(judging: result, isOpenLoop: isOpenLoop, against: objectives, over: window)
     }
 }

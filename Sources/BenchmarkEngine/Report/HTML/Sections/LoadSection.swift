@@ -7,6 +7,7 @@ enum LoadSection {
         let names = runs.scenarioNames(of: .load)
         guard !names.isEmpty else { return nil }
         var html = outcomes(names: names, runs: runs).html()
+        html += requestsByName(names: names, runs: runs)?.html() ?? ""
         html += phases(names: names, runs: runs)?.html() ?? ""
         for (index, group) in spectrumGroups(names: names, runs: runs).enumerated() {
             html += spectrum(title: group.title, entries: group.entries, runs: runs, id: "spectrum-\(index)").html()
@@ -68,6 +69,38 @@ enum LoadSection {
             }
         }
         return DataTable(columns: columns, rows: rows, caption: "Requests of each load scenario and how they ended")
+    }
+
+    /// Each mix's requests by name: the share asked for and sent, how they ended and their latency;
+    /// `nil` when no run sent a mix.
+    private static func requestsByName(names: [String], runs: [ReportRun]) -> DataTable? {
+        var columns = ["scenario"]
+        if runs.areSeveral { columns.append("run") }
+        columns += ["request", "weight", "sent share", "rate/s", "sent", "errors by class", "p50", "p90", "p99", "p99.9", "max"]
+        var rows: [[DataTable.Cell]] = []
+        for name in names {
+            for run in runs {
+                for request in run.scenario(named: name)?.requests ?? [] {
+                    var cells: [DataTable.Cell] = [.text(name)]
+                    if runs.areSeveral { cells.append(.text(run.label)) }
+                    let errors = request.outcomes.errors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                    cells += [
+                        .text(request.name),
+                        .number(request.weight * 100, String(format: "%.1f%%", request.weight * 100)),
+                        .number(request.share * 100, String(format: "%.1f%%", request.share * 100)),
+                        .number(request.operationsPerSecond, Formats.count(request.operationsPerSecond)),
+                        .number(Double(request.outcomes.sent), format: Formats.plain),
+                        .text(errors.isEmpty ? "none" : errors, className: errors.isEmpty ? nil : "regression"),
+                    ]
+                    let summary = request.latency?.summary
+                    cells += [summary?.p50, summary?.p90, summary?.p99, summary?.p999, summary?.max].map {
+                        .number($0.map(Double.init), format: Formats.duration)
+                    }
+                    rows.append(cells)
+                }
+            }
+        }
+        return rows.isEmpty ? nil : DataTable(columns: columns, rows: rows, caption: "Each load scenario's requests by name")
     }
 
     /// How long each scenario's requests spent in each phase of a connection, from its transport's

@@ -1,0 +1,40 @@
+/// Renders `requests.csv`: one row per named request of every load scenario that sent a mix, units
+/// in the column names, its counts adding up to the scenario's row of `report.csv`.
+public enum RequestsCSVWriter {
+    /// One named request of one scenario.
+    struct Row {
+        let scenario: String
+        let request: ScenarioResult.NamedRequest
+    }
+
+    private typealias Table = CSVTable<Row>
+    private static let format = Table.format
+
+    private static let table = Table(columns: [
+        ("scenario", { $0.scenario }),
+        ("request", { $0.request.name }),
+        ("weight", { format($0.request.weight) }),
+        ("share", { format($0.request.share) }),
+        ("sent", { String($0.request.outcomes.sent) }),
+        ("succeeded", { String($0.request.outcomes.succeeded) }),
+        ("errors", { String($0.request.outcomes.failed) }),
+        ("errors_by_class", { Table.errors($0.request.outcomes.errors) }),
+        ("rate_per_s", { format($0.request.operationsPerSecond) }),
+        ("latency_p50_ns", { $0.request.latency.map { String($0.summary.p50) } }),
+        ("latency_p90_ns", { $0.request.latency.map { String($0.summary.p90) } }),
+        ("latency_p99_ns", { $0.request.latency.map { String($0.summary.p99) } }),
+        ("latency_p999_ns", { $0.request.latency.map { String($0.summary.p999) } }),
+        ("latency_max_ns", { $0.request.latency.map { String($0.summary.max) } }),
+        ("latency_mean_ns", { $0.request.latency.map { format($0.summary.mean) } }),
+        ("uncorrected_latency_p50_ns", { $0.request.uncorrectedLatency.map { String($0.summary.p50) } }),
+        ("uncorrected_latency_p99_ns", { $0.request.uncorrectedLatency.map { String($0.summary.p99) } }),
+    ])
+
+    /// The CSV text, or `nil` when no scenario of the report sent a named mix.
+    public static func render(_ report: Report) -> String? {
+        let rows = report.scenarios.flatMap { scenario in
+            (scenario.requests ?? []).map { Row(scenario: scenario.name, request: $0) }
+        }
+        return rows.isEmpty ? nil : table.render(rows)
+    }
+}
