@@ -18,6 +18,29 @@ import Testing
         #expect(queue.admit(at: start + 100 * Self.millisecond) == start + 110 * Self.millisecond, "the queue has drained")
     }
 
+    /// Routes sharing a pool queue for the same workers, each request keeping its worker for its own
+    /// route's service time, first come first served.
+    @Test func routesOfOnePoolShareItsWorkers() {
+        let short = FixtureCapacity(workers: 2, serviceTime: .milliseconds(10), pool: "api")
+        let long = FixtureCapacity(workers: 2, serviceTime: .milliseconds(40), pool: "api")
+        var queue = ServiceQueue(short)
+        let start: UInt64 = 1_000 * Self.millisecond
+        let finishes = [long, short, short, short, long].map { queue.admit(at: start, for: $0) }
+        // Worker 1 takes the long request until 40; worker 2 the shorts at 10, 20, 30; the last long
+        // starts at 40 on whichever frees first (worker 2 at 30).
+        #expect(finishes == [40, 10, 20, 30, 70].map { start + $0 * Self.millisecond })
+    }
+
+    @Test func aMixOfAPoolsRoutesHasTheCapacityOfItsMeanServiceTime() throws {
+        let mix = FixtureServer.standardMix
+        let capacities = try ["/mix/list", "/mix/detail", "/mix/search", "/mix/write"].map { try #require(mix[$0]) }
+        let capacity = try #require(FixtureCapacity.requestsPerSecond(of: capacities, weights: [70, 20, 8, 2]))
+        #expect(abs(capacity - 4 / 0.0017) < 1e-6)
+        #expect(FixtureCapacity.requestsPerSecond(of: capacities, weights: [1]) == nil)
+        #expect(FixtureCapacity.requestsPerSecond(of: [], weights: []) == nil)
+        #expect(FixtureServer.standardRoutes["/mix/search"]?.capacity?.pool == "mix")
+    }
+
     /// At the true capacity, evenly spaced arrivals never wait; 10% above it, the wait grows by a
     /// tenth of the service time with every arrival beyond the workers'.
     @Test func latencyStaysFlatUpToTheCapacityAndClimbsBeyondIt() {

@@ -27,7 +27,7 @@ final class EventLoop {
     private var unserved: [Int32] = []
     private var random = SystemRandomNumberGenerator()
     private var timers = 0
-    /// The queues of the routes with a capacity, by path.
+    /// The queues of the routes with a capacity, by pool (a route's path unless it names a pool).
     private var queues: [String: ServiceQueue] = [:]
 
     init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts) {
@@ -144,7 +144,7 @@ final class EventLoop {
                     var delay = reply.route.delay.nanoseconds(using: &random)
                     if let capacity = reply.route.capacity {
                         let now = Self.now()
-                        delay &+= queues[head.path, default: ServiceQueue(capacity)].admit(at: now) &- now
+                        delay &+= queues[capacity.pool ?? head.path, default: ServiceQueue(capacity)].admit(at: now, for: capacity) &- now
                     }
                     if delay > 0 {
                         schedule(.respond(reply), after: delay, on: connection)
@@ -300,27 +300,30 @@ final class EventLoop {
     }
 }
 
-/// The queue of one route with a ``FixtureCapacity``: when each request it admits is done.
+/// The queue of one route with a ``FixtureCapacity``, or of the routes sharing its pool: when each
+/// request it admits is done.
 ///
-/// With one service time for all and requests taken in order of arrival, the worker that frees up
-/// first is always the one that took the request `workers` admissions ago, so the queue is a ring of
-/// the last `workers` finish times: request `k` starts at `max(arrival, finish of k − workers)` and
-/// finishes a service time later.
+/// Requests are taken in order of arrival, each by the worker that frees up first: request `k`
+/// starts at `max(arrival, earliest finish)` and keeps that worker for its route's service time.
+/// With one service time for all, that worker is always the one that took the request `workers`
+/// admissions ago; with several it must be looked for, among few workers.
 struct ServiceQueue {
     private let serviceNanoseconds: UInt64
     private var finishes: [UInt64]
-    private var next = 0
 
+    /// A queue with `capacity`'s workers and, unless a request says otherwise, its service time.
     init(_ capacity: FixtureCapacity) {
         serviceNanoseconds = capacity.serviceTime.nanoseconds
         finishes = Array(repeating: 0, count: max(1, capacity.workers))
     }
 
-    /// Admits a request arriving at `now` (monotonic nanoseconds) and returns when it is done.
-    mutating func admit(at now: UInt64) -> UInt64 {
-        let finish = max(now, finishes[next]) &+ serviceNanoseconds
-        finishes[next] = finish
-        next = next + 1 == finishes.count ? 0 : next + 1
+    /// Admits a request arriving at `now` (monotonic nanoseconds) to be served for the service
+    /// time of `route`'s capacity (by default the queue's), and returns when it is done.
+    mutating func admit(at now: UInt64, for route: FixtureCapacity? = nil) -> UInt64 {
+        var free = 0
+        for worker in finishes.indices where finishes[worker] < finishes[free] { free = worker }
+        let finish = max(now, finishes[free]) &+ (route?.serviceTime.nanoseconds ?? serviceNanoseconds)
+        finishes[free] = finish
         return finish
     }
 }

@@ -218,11 +218,16 @@ public struct FixtureCapacity: Sendable, Equatable {
     public var workers: Int
     /// How long each request occupies its worker.
     public var serviceTime: Duration
+    /// The pool of workers the route shares with the other routes naming it, each request taking a
+    /// worker for its own route's service time; `nil` for workers of the route's own. The routes of a
+    /// pool name the same number of workers; the first request's route makes the pool.
+    public var pool: String?
 
-    /// `workers` workers of `serviceTime` each.
-    public init(workers: Int, serviceTime: Duration) {
+    /// `workers` workers of `serviceTime` each, the route's own or those of `pool`.
+    public init(workers: Int, serviceTime: Duration, pool: String? = nil) {
         self.workers = max(1, workers)
         self.serviceTime = serviceTime
+        self.pool = pool
     }
 
     /// The true capacity: `workers ÷ serviceTime`, requests per second (infinite for a zero
@@ -230,5 +235,16 @@ public struct FixtureCapacity: Sendable, Equatable {
     public var requestsPerSecond: Double {
         let seconds = Double(serviceTime.nanoseconds) / 1e9
         return seconds > 0 ? Double(workers) / seconds : .infinity
+    }
+
+    /// The true capacity of one pool's workers for a mix of its routes, requests per second:
+    /// `capacities[i]`'s share of the requests (`weights[i]`, any positive numbers, scaled to shares)
+    /// takes its service time, so the workers finish `workers ÷ Σ shareᵢ · serviceTimeᵢ` a second.
+    /// The workers are the first capacity's; `nil` for an empty mix or weights that do not match.
+    public static func requestsPerSecond(of capacities: [FixtureCapacity], weights: [Double]) -> Double? {
+        let total = weights.reduce(0, +)
+        guard let first = capacities.first, capacities.count == weights.count, total > 0 else { return nil }
+        let meanSeconds = zip(capacities, weights).reduce(0) { $0 + $1.1 / total * Double($1.0.serviceTime.nanoseconds) / 1e9 }
+        return meanSeconds > 0 ? Double(first.workers) / meanSeconds : .infinity
     }
 }

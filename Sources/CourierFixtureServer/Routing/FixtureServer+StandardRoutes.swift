@@ -27,6 +27,7 @@ extension FixtureServer {
     /// | `/redirect/<status>` | 301, 302, 303, 307 or 308 to `/echo` |
     /// | `/echo` | the request's method, body length, body, header fields and `Authorization`, as JSON |
     /// | `/capacity` | one movie from ``standardCapacity``'s workers: 400 requests a second, then a queue |
+    /// | `/mix/list`, `/mix/detail`, `/mix/search`, `/mix/write` | one movie from ``standardMix``'s 4 shared workers, after 1, 2, 5 and 10 ms of their time |
     /// | `/hostile/…` | ``hostileRoutes``: contradictory framing, a header field too large, a gzip bomb |
     ///
     /// A server that fails every connection before any route is read is a
@@ -61,6 +62,9 @@ extension FixtureServer {
             "/echo": .echo(),
             "/capacity": FixtureRoute.payload(.tinyObject).with(capacity: standardCapacity),
         ]
+        for (path, capacity) in standardMix {
+            routes[path] = FixtureRoute.payload(.tinyObject).with(capacity: capacity)
+        }
         for status in [301, 302, 303, 307, 308] {
             routes["/redirect/\(status)"] = .redirect(status: status, to: "/echo")
         }
@@ -73,6 +77,17 @@ extension FixtureServer {
 
     /// The workers behind the standard `/capacity` route: 4 of 10 ms, 400 requests a second.
     public static let standardCapacity = FixtureCapacity(workers: 4, serviceTime: .milliseconds(10))
+
+    /// The routes of a service whose requests cost different amounts of one pool of 4 workers, by
+    /// path: a list page 1 ms, a detail 2 ms, a search 5 ms, a write 10 ms. A mix of them has a
+    /// known capacity (``FixtureCapacity/requestsPerSecond(of:weights:)``): 70/20/8/2 takes 1.7 ms of a
+    /// worker per request on average, 2,353 requests a second from the four.
+    public static let standardMix: [String: FixtureCapacity] = [
+        "/mix/list": FixtureCapacity(workers: 4, serviceTime: .milliseconds(1), pool: "mix"),
+        "/mix/detail": FixtureCapacity(workers: 4, serviceTime: .milliseconds(2), pool: "mix"),
+        "/mix/search": FixtureCapacity(workers: 4, serviceTime: .milliseconds(5), pool: "mix"),
+        "/mix/write": FixtureCapacity(workers: 4, serviceTime: .milliseconds(10), pool: "mix"),
+    ]
 
     /// The fields of `/faults/repeated-headers`: each name twice, commas inside quoted strings, inside
     /// a challenge's parameters and inside cookie dates, where a careless split breaks them apart.
