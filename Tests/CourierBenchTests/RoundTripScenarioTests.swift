@@ -68,6 +68,44 @@ private final class CountingMiddleware: Middleware {
         #expect(wasStopped)
     }
 
+    /// A server behind a private CA over HTTP/2: the trust and the version reach the transport the
+    /// backend opens, and URLSession, which can take neither, fails the scenario saying which.
+    @Test func aServersTrustAndHTTPVersionReachItsTransport() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let seen = Mutex<[TransportSettings]>([])
+        let recording = TransportKind(name: "recording", summary: "URLSession, recording its settings") { settings in
+            seen.withLock { $0.append(settings) }
+            var plain = settings
+            plain.trust = TrustSettings()
+            plain.httpVersion = nil
+            return try TransportKind.urlSession.make(plain)
+        }
+        var trust = TrustSettings()
+        trust.certificateAuthorities = "/etc/staging-ca.pem"
+        trust.resolvedHosts = ["api.example.com:443:127.0.0.1"]
+        struct Movie: Endpoint {
+            typealias Response = JSONValue
+            var path: String { "movies/1" }
+        }
+        let client = APIClient(baseURL: URL(string: "http://unused.invalid")!)
+        let results = try await measure(
+            .roundTrip(
+                "roundtrip/staging", sending: Movie(), with: client,
+                over: .server(at: server.baseURL, transport: recording, httpVersion: .http2, trust: trust), loop: short))
+        #expect(results.first?.outcomes?.errors.isEmpty == true)
+        let settings = try #require(seen.withLock { $0.first })
+        #expect(settings.trust == trust && settings.httpVersion == .http2)
+        await #expect {
+            _ = try await measure(
+                .roundTrip(
+                    "roundtrip/refused", sending: Movie(), with: client,
+                    over: .server(at: server.baseURL, trust: trust), loop: short))
+        } throws: { error in
+            "\(error)".contains("URLSession here cannot be given a CA bundle") && "\(error)".contains("--cacert")
+        }
+    }
+
     @Test func aRunInWhichNothingSucceedsFailsTheScenarioNamingTheErrors() async {
         let client = APIClient(baseURL: URL(string: "https://tickets.example.com")!)
         await #expect {

@@ -40,6 +40,9 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     /// `true` when the servers' certificates went unchecked (`--insecure`); `nil` when they were
     /// checked, and in reports of versions before the option.
     @ExplicitNull public var insecure: Bool? = nil
+    /// The targets file whose mix of requests the run sent (`--targets`), by its name, or `nil` for
+    /// one request to ``url``.
+    @ExplicitNull public var targets: String? = nil
     /// What responses were decoded into (`none`, `json`, or a model's name).
     public var decode: String
     /// The wall-clock instant every shard was told to start at (`--start-at`), RFC 3339 in UTC, or
@@ -115,6 +118,7 @@ public struct LoadPlan: Codable, Sendable, Equatable {
         [
             "run label": runLabel ?? "none",
             "URL": url,
+            "targets": targets ?? "none",
             "method": method,
             "headers": headers.isEmpty ? "none" : headers.joined(separator: "; "),
             "rate": rate.map { "\($0)" } ?? "none (closed loop)",

@@ -60,18 +60,22 @@ public struct Backend: Sendable {
     }
 
     /// A server `start` starts for the scenario (and stops after it), reached over real sockets
-    /// through `transport`: your own test server, or CourierFixtureServer's.
+    /// through `transport`: your own test server, or CourierFixtureServer's. Over TLS, `trust` says
+    /// whom to trust and who to be, and `httpVersion` which HTTP to ask for, as `load`'s `--cacert`,
+    /// `--cert`, `--key`, `--resolve`, `--insecure` and `--http` do (the curl transport honours
+    /// them all; URLSession on Linux none, and the scenario fails saying so).
     ///
     /// ```swift
     /// .localServer { let server = try FixtureServer.start(); return LocalServer(baseURL: server.baseURL, stop: server.stop) }
     /// ```
-    public static func localServer(transport: TransportKind = .urlSession, _ start: @escaping @Sendable () async throws -> LocalServer)
-        -> Backend
-    {
+    public static func localServer(
+        transport: TransportKind = .urlSession, httpVersion: TransportSettings.HTTPVersion? = nil, trust: TrustSettings = TrustSettings(),
+        _ start: @escaping @Sendable () async throws -> LocalServer
+    ) -> Backend {
         Backend(description: "a local server through \(transport.name)") { client, _, concurrency in
             let server = try await start()
             do {
-                let open = try transport.make(TransportSettings(connections: concurrency, timeout: Self.requestTimeout))
+                let open = try transport.make(settings(concurrency: concurrency, httpVersion: httpVersion, trust: trust))
                 return Connection(client: client.rebound(to: server.baseURL, transport: open.transport)) {
                     await open.shutDown()
                     await server.stop()
@@ -83,13 +87,24 @@ public struct Backend: Sendable {
         }
     }
 
-    /// The server at `baseURL`, already running, reached through `transport`. Mind whose server it
-    /// is: a round trip sends as fast as it can.
-    public static func server(at baseURL: URL, transport: TransportKind = .urlSession) -> Backend {
+    /// The server at `baseURL`, already running, reached through `transport`, with `httpVersion`
+    /// and `trust` as ``localServer(transport:httpVersion:trust:_:)`` takes them: a staging server
+    /// behind a private CA, say. Mind whose server it is: a round trip sends as fast as it can.
+    public static func server(
+        at baseURL: URL, transport: TransportKind = .urlSession, httpVersion: TransportSettings.HTTPVersion? = nil,
+        trust: TrustSettings = TrustSettings()
+    ) -> Backend {
         Backend(description: "\(Redaction.url(baseURL.absoluteString)) through \(transport.name)") { client, _, concurrency in
-            let open = try transport.make(TransportSettings(connections: concurrency, timeout: Self.requestTimeout))
+            let open = try transport.make(settings(concurrency: concurrency, httpVersion: httpVersion, trust: trust))
             return Connection(client: client.rebound(to: baseURL, transport: open.transport), close: open.shutDown)
         }
+    }
+
+    /// A round trip's transport settings: a connection per worker, the round trip's timeout.
+    private static func settings(concurrency: Int, httpVersion: TransportSettings.HTTPVersion?, trust: TrustSettings) -> TransportSettings {
+        var settings = TransportSettings(connections: concurrency, timeout: requestTimeout, httpVersion: httpVersion)
+        settings.trust = trust
+        return settings
     }
 }
 
