@@ -70,24 +70,21 @@ final class RequestMix: Sendable {
         var headers: [RequestOptions.Header] = []
         headers.reserveCapacity(request.headers.count)
         for header in request.headers {
-            do {
-                headers.append(RequestOptions.Header(name: header.name, value: try header.value.filled(with: rows)))
-            } catch {
-                let table = sources[request.sources[error.column.table]].table
+            if let column = header.value.refusedColumn(in: rows) {
+                let table = sources[request.sources[column.table]].table
                 throw .headerInjection(
-                    request: request.name, header: header.name, variable: error.column.name, file: table.file,
-                    line: table.lines[rowIndices[error.column.table]])
+                    request: request.name, header: header.name, variable: column.name, file: table.file,
+                    line: table.lines[rowIndices[column.table]])
             }
+            headers.append(RequestOptions.Header(name: header.name, value: header.value.filled(with: rows)))
         }
         let body: Data? =
             switch request.body {
             case nil: nil
             case .bytes(let data): data
-            // Body placements refuse nothing.
-            case .template(let template): Data(((try? template.filled(with: rows)) ?? "").utf8)
+            case .template(let template): Data(template.filled(with: rows).utf8)
             }
-        // URL placements refuse nothing: every value is encoded.
-        let url = (try? request.url.filled(with: rows)) ?? ""
-        return PreparedRequest(name: request.name, index: index, method: request.method, url: url, headers: headers, body: body)
+        return PreparedRequest(
+            name: request.name, index: index, method: request.method, url: request.url.filled(with: rows), headers: headers, body: body)
     }
 }

@@ -28,7 +28,7 @@ struct Template: Sendable, Equatable {
         case query
         /// A URL's fragment: percent-encoded as a fragment.
         case fragment
-        /// A header field's value: as it is, but a value with CR, LF or NUL is refused.
+        /// A header field's value: as it is, but a value with CR, LF or NUL is refused (``Bound/refusedColumn(in:)``).
         case header
         /// A body: as it is.
         case body
@@ -148,9 +148,9 @@ struct Template: Sendable, Equatable {
         }
 
         /// The text with each variable replaced by its value in `rows` (one row per data table of the
-        /// request), encoded as its placement says. A header value with CR, LF or NUL throws the
-        /// column it came from.
-        func filled(with rows: [[String]]) throws(RefusedValue) -> String {
+        /// request), encoded as its placement says. A header value is put as it is: check it first
+        /// with ``refusedColumn(in:)``.
+        func filled(with rows: [[String]]) -> String {
             var text = ""
             text.reserveCapacity(capacity)
             for part in parts {
@@ -162,23 +162,22 @@ struct Template: Sendable, Equatable {
                     case .host, .path: text += PercentEncoding.pathSegment.encode(value)
                     case .query: text += PercentEncoding.queryValue.encode(value)
                     case .fragment: text += PercentEncoding.fragment.encode(value)
-                    case .body: text += value
-                    case .header:
-                        guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
-                            throw RefusedValue(column: column)
-                        }
-                        text += value
+                    case .header, .body: text += value
                     }
                 }
             }
             return text
         }
-    }
 
-    /// A value refused for where it would have gone: a line break for a header field.
-    struct RefusedValue: Error, Equatable {
-        /// The variable and where its value came from.
-        let column: Bound.Column
+        /// The first variable placed in a header whose value in `rows` holds CR, LF or NUL, which
+        /// would end the field; `nil` when there is none.
+        func refusedColumn(in rows: [[String]]) -> Column? {
+            for case .value(let column, .header) in parts
+            where rows[column.table][column.index].utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+                return column
+            }
+            return nil
+        }
     }
 }
 
