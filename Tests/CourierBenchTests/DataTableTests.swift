@@ -25,6 +25,12 @@ import Testing
         #expect(table.lines == [3, 5])
     }
 
+    @Test func aQuotedEmptyFieldIsARowNotABlankLine() throws {
+        let table = try csv("note\r\n\"\"\r\n\r\nx\r\n")
+        #expect(table.rows == [[""], ["x"]])
+        #expect(table.lines == [2, 4])
+    }
+
     @Test func csvRowWithTheWrongNumberOfFieldsNamesItsLine() {
         #expect(throws: TargetsFileError.malformedData(file: "d.csv", line: 4, reason: "3 fields where the header row has 2")) {
             try csv("a,b\n\"x\ny\",1\n1,2,3\n")

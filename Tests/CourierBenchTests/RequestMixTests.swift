@@ -125,6 +125,22 @@ import Testing
                 == "the data file '\(file)' has run out: each of its 3 rows was used once (strategy 'once')")
     }
 
+    @Test func aRequestWithTwoDataFilesLosesNoRowWhenOneRunsOut() throws {
+        let targets = try loadTargets(
+            #"""
+            {"version": 1, "data": {"d": {"file": "d.csv"}, "o": {"file": "o.csv", "strategy": "once"}},
+             "requests": [{"name": "both", "url": "/{{id}}/{{x}}", "data": ["d", "o"], "weight": 1},
+                          {"name": "d", "url": "/d/{{id}}", "data": "d", "weight": 1}]}
+            """#,
+            files: Self.rows.merging(["o.csv": "x\nonly\n"]) { $1 })
+        let mix = targets.mix()
+        #expect(try mix.next().url.hasSuffix("/1/only"))
+        #expect(try mix.next().url.hasSuffix("/d/2"))
+        #expect(throws: TargetsFileError.dataExhausted(file: targets.dataSources[1].table.file, rows: 1)) { try mix.next() }
+        // The failed request took no row of `d`: the next one gets row 3.
+        #expect(try mix.next().url.hasSuffix("/d/3"))
+    }
+
     @Test func onceGivesRowsInOrder() throws {
         #expect(try ids(#""strategy": "once""#, picks: 3) == ["1", "2", "3"])
     }

@@ -41,8 +41,13 @@ struct DataCursor: Sendable {
         }
     }
 
-    /// The index of the next row, or `nil` when a `once` source has given every row.
-    mutating func next() -> Int? {
+    /// Whether a `once` source has given every row, so ``next()`` must not be asked.
+    var isExhausted: Bool {
+        strategy == .once && position == count
+    }
+
+    /// The index of the next row; for a `once` source, only while it is not ``isExhausted``.
+    mutating func next() -> Int {
         switch strategy {
         case .sequential:
             defer { position = (position + 1) % count }
@@ -50,7 +55,6 @@ struct DataCursor: Sendable {
         case .random:
             return generator.index(below: count)
         case .once:
-            guard position < count else { return nil }
             defer { position += 1 }
             return position
         }

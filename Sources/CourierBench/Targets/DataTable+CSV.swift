@@ -42,9 +42,16 @@ private struct CSVReader {
     /// The next record that is not a blank line, with the line it starts on; `nil` at the end.
     mutating func record() throws(TargetsFileError) -> (fields: [String], line: Int)? {
         while offset < bytes.count {
-            let start = line
-            let fields = try fields()
-            if fields != [""] { return (fields, start) }
+            if bytes[offset] == UInt8(ascii: "\n") {
+                offset += 1
+                line += 1
+            } else if bytes[offset] == UInt8(ascii: "\r"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") {
+                offset += 2
+                line += 1
+            } else {
+                let start = line
+                return (try fields(), start)
+            }
         }
         return nil
     }

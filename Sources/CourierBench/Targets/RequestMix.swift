@@ -12,12 +12,12 @@ import Synchronization
 /// needs no seed: the sequence of choices is the same on every run, and the data strategies' seeds
 /// are all the randomness there is.
 ///
-/// One mix is shared by all of a run's workers: ``next()`` takes a lock for the choice and each of the
-/// request's data cursors — a pass over the requests' scores, no allocation — and fills the templates
-/// after releasing it, so workers contend only for that moment. However the calls interleave, `n`
-/// calls together make the same `n` choices one caller would. Filling costs the request's URL,
-/// header and body strings and one small array of its rows; a body without variables is shared, not
-/// copied.
+/// One mix is shared by all of a run's workers: ``next()`` takes a lock for the choice — a pass over
+/// the requests' scores — and for advancing each of the chosen request's data cursors, and fills the
+/// templates after releasing it, so workers contend only for that moment. However the calls
+/// interleave, `n` calls together make the same `n` choices one caller would. A call allocates the
+/// row indices and rows of its request's data files (one small array each), and its URL, header and
+/// body strings; a body without variables is shared, not copied.
 final class RequestMix: Sendable {
     /// The requests chosen among, in the targets file's order.
     let requests: [TargetRequest]
@@ -50,15 +50,12 @@ final class RequestMix: Sendable {
                 if state.scores[request] > state.scores[chosen] { chosen = request }
             }
             state.scores[chosen] -= totalWeight
-            var rows: [Int] = []
-            rows.reserveCapacity(requests[chosen].sources.count)
-            for source in requests[chosen].sources {
-                guard let row = state.cursors[source].next() else {
-                    throw .dataExhausted(file: sources[source].table.file, rows: sources[source].table.rows.count)
-                }
-                rows.append(row)
+            // Checked before any cursor moves, so a request with two data files loses no row of one
+            // when the other has run out.
+            if let source = requests[chosen].sources.first(where: { state.cursors[$0].isExhausted }) {
+                throw .dataExhausted(file: sources[source].table.file, rows: sources[source].table.rows.count)
             }
-            return (chosen, rows)
+            return (chosen, requests[chosen].sources.map { state.cursors[$0].next() })
         }
         return try prepare(index, rows: rowIndices)
     }
