@@ -1,0 +1,149 @@
+import Courier
+import Foundation
+
+/// A targets file (`--targets FILE`): the mix of requests `load` and `capacity` send, decoded and
+/// validated whole before anything is sent. Its format, version 1, is described in the article
+/// *Request mixes* (`RequestMixes.md`); in short:
+///
+/// ```json
+/// {"version": 1,
+///  "data": {"issues": {"file": "issues.csv", "strategy": "random", "seed": 7}},
+///  "requests": [{"name": "detail", "url": "/issues/{{id}}", "weight": 20, "data": "issues"}]}
+/// ```
+///
+/// Loading reads every data file and body file, parses every template and binds each variable to a
+/// column, so every mistake — an unknown key, a weight of 0, a missing file, a malformed line, a
+/// variable no data file has — is a ``TargetsFileError`` here, never a failure mid-run.
+struct TargetsFile: Sendable, Equatable {
+    /// The one version of the format this bench reads.
+    static let version = 1
+
+    /// The path of the file, as given.
+    let file: String
+    /// The data sources, sorted by name.
+    let dataSources: [DataSource]
+    /// The requests, in the file's order.
+    let requests: [TargetRequest]
+
+    /// Reads the targets file at `path`. Relative paths of data and body files are resolved against
+    /// the file's directory; a request whose `url` is a path is resolved against `baseURL` (its path
+    /// and the request's joined: `http://host/api` and `/issues` make `http://host/api/issues`), and
+    /// is an error without one.
+    static func load(path: String, baseURL: URL? = nil) throws(TargetsFileError) -> TargetsFile {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(file: path, role: .targets) }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return try TargetsFile(data, file: path, directory: directory, baseURL: baseURL)
+    }
+
+    /// The targets file whose bytes are `data`, named `file` in errors, its relative paths resolved
+    /// against `directory`.
+    init(_ data: Data, file: String, directory: URL, baseURL: URL?) throws(TargetsFileError) {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw .notJSON(file: file, detail: Self.reason(error))
+        }
+        var top = try JSONObjectReader(json, file: file, keyPath: "")
+        let version = try top.required("version")
+        guard version == .number(Double(Self.version)) else {
+            if case .number(let number) = version { throw .unsupportedVersion(file: file, version: number.text) }
+            throw .invalidValue(file: file, keyPath: "version", expected: "the number \(Self.version)")
+        }
+        let base = try baseURL.map { url throws(TargetsFileError) in try Self.prefix(of: url) }
+        var sources: [DataSource] = []
+        if let value = top.optional("data") {
+            var data = try JSONObjectReader(value, file: file, keyPath: "data")
+            for name in data.keys {
+                let entry = try JSONObjectReader(try data.required(name), file: file, keyPath: data.path(name))
+                sources.append(try Self.source(name, entry, directory: directory))
+            }
+        }
+        guard case .array(let entries) = try top.required("requests"), !entries.isEmpty else {
+            throw .invalidValue(file: file, keyPath: "requests", expected: "an array of at least one request")
+        }
+        try top.finish()
+        var requests: [TargetRequest] = []
+        var named: [String: String] = [:]
+        for (index, entry) in entries.enumerated() {
+            let keyPath = "requests[\(index)]"
+            let reader = try JSONObjectReader(entry, file: file, keyPath: keyPath)
+            let request = try TargetRequest(reader, directory: directory, sources: sources, base: base)
+            if let other = named[request.name] { throw .duplicateName(file: file, name: request.name, keyPaths: [other, keyPath]) }
+            named[request.name] = keyPath
+            requests.append(request)
+        }
+        self.file = file
+        self.dataSources = sources
+        self.requests = requests
+    }
+
+    /// The mix that chooses among ``requests`` by weight.
+    func mix() -> RequestMix {
+        RequestMix(self)
+    }
+
+    /// The text a path is appended to: the base URL without its trailing `/`.
+    private static func prefix(of url: URL) throws(TargetsFileError) -> String {
+        guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false, url.query == nil,
+            url.fragment == nil
+        else { throw .invalidBaseURL(url: url.absoluteString) }
+        var text = url.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// The data source `name` of the `data` object, read from `entry`.
+    private static func source(_ name: String, _ entry: JSONObjectReader, directory: URL) throws(TargetsFileError) -> DataSource {
+        var entry = entry
+        let file = entry.file
+        guard let path = try entry.optionalString("file") else { throw .missingKey(file: file, keyPath: entry.path("file")) }
+        let resolved = resolve(path, against: directory)
+        let format: DataFormat
+        if let written = try entry.optionalString("format") {
+            guard let known = DataFormat(rawValue: written) else {
+                throw .invalidValue(file: file, keyPath: entry.path("format"), expected: "\"csv\" or \"jsonl\"")
+            }
+            format = known
+        } else {
+            guard let known = DataFormat(extension: URL(fileURLWithPath: path).pathExtension) else {
+                throw .invalidValue(
+                    file: file, keyPath: entry.path("format"),
+                    expected: "\"csv\" or \"jsonl\", since the extension of '\(path)' is neither .csv, .jsonl nor .ndjson")
+            }
+            format = known
+        }
+        let strategyName = try entry.optionalString("strategy") ?? "sequential"
+        let seed = try entry.optionalNumber("seed")
+        guard seed == nil || strategyName == "random" else {
+            throw .invalidValue(file: file, keyPath: entry.path("seed"), expected: "no seed, which only the strategy \"random\" takes")
+        }
+        let strategy: DataStrategy
+        switch strategyName {
+        case "sequential": strategy = .sequential
+        case "once": strategy = .once
+        case "random":
+            let value = seed ?? 0
+            guard value >= 0, value < 0x1p64, value.rounded() == value else {
+                throw .invalidValue(file: file, keyPath: entry.path("seed"), expected: "a whole number from 0 to 2^64 - 1")
+            }
+            strategy = .random(seed: UInt64(value))
+        default:
+            throw .invalidValue(file: file, keyPath: entry.path("strategy"), expected: "\"sequential\", \"random\" or \"once\"")
+        }
+        try entry.finish()
+        return DataSource(name: name, table: try DataTable.read(resolved, format: format), strategy: strategy)
+    }
+
+    /// `path` if absolute, else `path` in `directory`.
+    static func resolve(_ path: String, against directory: URL) -> String {
+        path.hasPrefix("/") ? path : directory.appendingPathComponent(path).path
+    }
+
+    /// What JSONDecoder says is wrong, without its generic preamble where there is more.
+    private static func reason(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
+        if let underlying = context.underlyingError { return "\(underlying)" }
+        return context.debugDescription
+    }
+}
