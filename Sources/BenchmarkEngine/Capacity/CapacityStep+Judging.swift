@@ -99,6 +99,7 @@ extension CapacityStep {
         meanInFlight = inFlight.time > 0 ? inFlight.weighted / inFlight.time : nil
         generator = result.generator
         timeSeries = result.timeSeries
+        requests = result.requests
     }
 
     /// `p99 312.50 ms breaks p99<=50ms`.

@@ -61,6 +61,9 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     @ExplicitNull public var generator: GeneratorLoad? = nil
     /// The whole step interval by interval, warm-up first.
     @ExplicitNull public var timeSeries: TimeSeries? = nil
+    /// A mix's requests by name over the whole step, warm-up included (there is no time series by
+    /// name); `nil` for one request.
+    @ExplicitNull public var requests: [ScenarioResult.NamedRequest]? = nil
 
     /// The time from the search's start to the step's.
     public var start: Duration {

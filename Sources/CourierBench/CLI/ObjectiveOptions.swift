@@ -19,7 +19,7 @@ struct ObjectiveOptions: Equatable, Sendable {
         },
         valueName: "<objective>",
         help:
-            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A breach exits 3."
+            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name and a colon first make it that request's alone, judged over the whole run: 'search:p99<=200ms'. A breach exits 3."
     )
     static let window = OptionDeclaration(
         "slo-window", value: .text(completion: .choices(["whole", "interval"])), default: "whole", valueName: "<w>",
@@ -49,6 +49,18 @@ struct ObjectiveOptions: Equatable, Sendable {
             throw UsageError(message: "'--slo-window' needs at least one '--slo'", usage: parsed.usage)
         }
         return options
+    }
+
+    /// Refuses an objective naming a request that is not among `names`, a targets file's (`nil` for
+    /// a run of one request, which has none): it could never be judged.
+    func checkRequestNames(_ names: [String]?, usage: String) throws(UsageError) {
+        for objective in objectives {
+            guard let name = objective.request, names?.contains(name) != true else { continue }
+            let known =
+                names.map { "the targets file names \($0.map { "'\($0)'" }.joined(separator: ", "))" }
+                ?? "a run of one '--url' has no names"
+            throw UsageError(message: "the objective '\(objective)' names the request '\(name)', but \(known)", usage: usage)
+        }
     }
 
     /// The verdict on `result`, a load run with its time series; `nil` without objectives or for a

@@ -20,9 +20,10 @@ public struct CapacityCommand: BenchCommand, Equatable {
         CapacityCommand(options: try CapacityOptions.parse(arguments, in: suite))
     }
 
-    /// The scenario name each step runs under: `capacity/url/urlsession` or `capacity/url/curl`.
+    /// The scenario name each step runs under: `capacity/url/urlsession` or `capacity/url/curl`, and
+    /// `capacity/targets/…` for a targets file's mix.
     var scenarioName: String {
-        "capacity/url/\(options.request.transport.name)"
+        "capacity/\(options.request.targets == nil ? "url" : "targets")/\(options.request.transport.name)"
     }
 
     /// Searches, printing each step as it completes, then writes the reports of every step
@@ -41,7 +42,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let console = Console()
         let progress = ProgressMeter()
-        let runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, target.operation)
+        let runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix)
         let search = options.search
         print(CapacitySummary.terminalHeader)
         let ticker = console.showProgress(of: "step", progress)

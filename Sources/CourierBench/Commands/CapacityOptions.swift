@@ -76,9 +76,10 @@ struct CapacityOptions: Equatable {
         return CommandDeclaration(
             overview: "Finds the highest request rate a URL sustains within its objectives, step by step.",
             usage: [
-                "capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own)
+                "capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own),
+                "capacity --targets <file> [--base-url <url>] --slo <objective>... ...",
             ],
-            options: [RequestOptions.url] + request + ObjectiveOptions.options + own,
+            options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + request + ObjectiveOptions.options + own,
             discussion: """
                 Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). Exit status 3 when no rate met the objectives; 1 when a step could not run or the reports cannot be written; 130 after Ctrl-C (the step in flight is discarded, the others written).
                 """
@@ -115,6 +116,7 @@ struct CapacityOptions: Equatable {
         options.concurrency = try values.value(of: concurrencyOption)
         try options.request.connection.check(concurrency: options.concurrency, usage: usage)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval)
+        try options.objectives.checkRequestNames(options.request.targets?.requests.map(\.name), usage: usage)
         guard !options.objectives.objectives.isEmpty else {
             throw UsageError(
                 message:

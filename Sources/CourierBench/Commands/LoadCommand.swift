@@ -18,9 +18,10 @@ public struct LoadCommand: BenchCommand, Equatable {
         LoadCommand(options: try LoadOptions.parse(arguments, in: suite))
     }
 
-    /// The scenario name the run is reported under: `load/url/urlsession` or `load/url/curl`.
+    /// The scenario name the run is reported under: `load/url/urlsession` or `load/url/curl`, and
+    /// `load/targets/…` for a targets file's mix.
     var scenarioName: String {
-        "load/url/\(options.request.transport.name)"
+        "load/\(options.request.targets == nil ? "url" : "targets")/\(options.request.transport.name)"
     }
 
     /// Runs the load, judges it against its objectives and writes its report.
@@ -64,7 +65,7 @@ public struct LoadCommand: BenchCommand, Equatable {
         do {
             let scenario = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
             result = try await LoadRunner.run(
-                in: scenario, configuration: configuration, executors: target.transport.executors, target.operation)
+                in: scenario, configuration: configuration, executors: target.transport.executors, mix: target.mix)
         } catch {
             await ticker.stop()
             await target.transport.shutDown()
@@ -113,6 +114,7 @@ public struct LoadCommand: BenchCommand, Equatable {
         plan.http = request.connection.httpVersion?.rawValue
         plan.connections = request.connection.connections
         plan.insecure = request.trust.allowsInsecureConnections ? true : nil
+        plan.targets = request.targets.map { URL(fileURLWithPath: $0.file).lastPathComponent }
         return plan
     }
 }

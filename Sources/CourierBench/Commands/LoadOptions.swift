@@ -85,10 +85,10 @@ struct LoadOptions: Equatable {
             + ObjectiveOptions.options + [out, shard, startAt, runLabel]
         return CommandDeclaration(
             overview: "Drives the Courier client against any HTTP server and writes reports like 'run'.",
-            usage: ["load --url <url> " + CommandDeclaration.synopsis(of: options)],
-            options: [RequestOptions.url] + options,
+            usage: ["load --url <url> " + CommandDeclaration.synopsis(of: options), "load --targets <file> [--base-url <url>] ..."],
+            options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + options,
             discussion: """
-                The run ends within --duration + --timeout + 1 s whatever the server does: a request still in flight then has outlived its timeout and is counted as one. Every request ends in one class: success, badStatus(<code>), decoding, timeout, connectionRefused, clientDescriptorsExhausted, connectionLost, invalidFraming, responseTooLarge, tls(untrusted|expired|wrongHost|protocolMismatch|clientCertificate|handshake), transport(<URLError code>), invalidField, invalidURL, encoding or cancelled; scheduled = sent + missed, sent = succeeded + errors, for the run and for each interval. Exit status 3 when an objective (--slo) was not met; 1 when not one request succeeded or the report directory cannot be written.
+                The run ends within --duration + --timeout + 1 s whatever the server does: a request still in flight then has outlived its timeout and is counted as one. Every request ends in one class: success, badStatus(<code>), decoding, timeout, connectionRefused, clientDescriptorsExhausted, connectionLost, invalidFraming, responseTooLarge, tls(untrusted|expired|wrongHost|protocolMismatch|clientCertificate|handshake), transport(<URLError code>), invalidField, invalidURL, encoding, cancelled or (a targets file's once data run out) dataExhausted; scheduled = sent + missed, sent = succeeded + errors, for the run and for each interval. Exit status 3 when an objective (--slo) was not met; 1 when not one request succeeded or the report directory cannot be written.
 
                 bench raises its soft descriptor limit (ulimit -n) to the hard one; a run whose connections cannot fit in it exits 64 before the first request, saying what to raise. A socket this process could not open is counted as clientDescriptorsExhausted, not as the server's refusal.
                 """
@@ -119,6 +119,7 @@ struct LoadOptions: Equatable {
         }
         options.intervalSeconds = try values.value(of: interval)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.intervalSeconds)
+        try options.objectives.checkRequestNames(options.request.targets?.requests.map(\.name), usage: usage)
         options.outputDirectory = try values.value(of: out)
         try options.request.connection.check(concurrency: options.concurrency, usage: usage)
         if let shard = try values.value(of: shard) {

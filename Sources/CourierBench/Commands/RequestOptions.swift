@@ -64,9 +64,22 @@ struct RequestOptions: Equatable {
     var connection = ConnectionOptions()
     /// Whom to trust over TLS, and who to be.
     var trust = TrustSettings()
+    /// The targets file whose mix of requests is sent instead of one request to ``url``
+    /// (`--targets`); ``url`` is then its base URL or the origin of its first request.
+    var targets: TargetsFile?
 
     static let url = OptionDeclaration(
-        "url", value: .text(), valueName: "<url>", help: "http:// or https:// URL every request goes to (a port from 1 to 65535)."
+        "url", value: .text(), valueName: "<url>",
+        help: "http:// or https:// URL every request goes to (a port from 1 to 65535); or --targets."
+    )
+    static let targets = OptionDeclaration(
+        "targets", value: .file, valueName: "<file>",
+        help:
+            "A targets file (JSON, version 1; the Request mixes article describes it): named kinds of request sent by weight instead of one --url, their URLs, headers and bodies filled from CSV or JSON Lines data. Every report breaks the run down by name. --header adds a field to every request (a request's own field of that name wins); --method and --body belong to the file."
+    )
+    static let baseURL = OptionDeclaration(
+        "base-url", value: .text(), valueName: "<url>",
+        help: "The URL a targets file's paths are joined to (http:// or https://, no query); needs --targets."
     )
     /// An HTTP method: letters, sent upper-cased.
     static let methodValue = OptionValue<String> { method, _ throws(InvalidValue) in
@@ -147,7 +160,7 @@ struct RequestOptions: Equatable {
 
     /// The options `parsed` gives, validated against `suite`'s models and transports.
     static func parse(_ parsed: ParsedCommandLine, in suite: BenchSuite) throws(UsageError) -> RequestOptions {
-        var options = RequestOptions(url: try url(try parsed.value(of: url), usage: parsed.usage))
+        var options = try target(parsed)
         options.method = try parsed.value(of: method)
         options.headers = try parsed.value(of: header(help: ""))
         options.bodyFile = try parsed.value(of: body)
@@ -166,17 +179,52 @@ struct RequestOptions: Equatable {
         return options
     }
 
-    /// The `--url` given: http or https, with a host and a port (when it names one) from 1 to
-    /// 65535; or a usage error.
-    static func url(_ text: String?, usage: String) throws(UsageError) -> URL {
-        guard let text else { throw UsageError(message: "missing '--url <url>'", usage: usage) }
+    /// Options for what `parsed` sends: one `--url`, or the mix of a `--targets` file (read whole
+    /// here, so that any mistake in it or its data is a usage error before anything is sent) with
+    /// `--base-url`.
+    private static func target(_ parsed: ParsedCommandLine) throws(UsageError) -> RequestOptions {
+        guard let file = try parsed.value(of: targets) else {
+            if parsed.contains(baseURL) {
+                throw UsageError(
+                    message: "'--base-url' needs '--targets' (with one request, '--url' is the whole URL)", usage: parsed.usage)
+            }
+            return RequestOptions(url: try url(try parsed.value(of: url), usage: parsed.usage))
+        }
+        for option: any CommandLineOption in [url, method, body] where parsed.contains(option) {
+            throw UsageError(
+                message:
+                    "'--\(option.name)' and '--targets' cannot go together: the targets file gives each request its URL, method and body",
+                usage: parsed.usage)
+        }
+        let base = try parsed.value(of: baseURL).map { text throws(UsageError) in try url(text, usage: parsed.usage, option: "--base-url") }
+        let loaded: TargetsFile
+        do {
+            loaded = try TargetsFile.load(path: file, baseURL: base)
+        } catch {
+            throw UsageError(message: "invalid targets file: \(error)", usage: parsed.usage)
+        }
+        guard let origin = base ?? loaded.origin else {
+            throw UsageError(
+                message: "the targets file '\(file)' names no host before its first variable; give '--base-url' for the run's reports",
+                usage: parsed.usage)
+        }
+        var options = RequestOptions(url: origin)
+        options.targets = loaded
+        return options
+    }
+
+    /// The URL given to `option` (`--url`): http or https, with a host and a port (when it names
+    /// one) from 1 to 65535; or a usage error.
+    static func url(_ text: String?, usage: String, option: String = "--url") throws(UsageError) -> URL {
+        guard let text else { throw UsageError(message: "missing '\(option) <url>'", usage: usage) }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty
         else {
-            throw UsageError(message: "invalid URL '\(Redaction.url(text))' in '--url' (expected http://host[:port]/path)", usage: usage)
+            throw UsageError(
+                message: "invalid URL '\(Redaction.url(text))' in '\(option)' (expected http://host[:port]/path)", usage: usage)
         }
         if let port = portText(of: text), !port.isEmpty, Int(port).map({ (1...65535).contains($0) }) != true {
-            throw UsageError(message: "invalid port '\(port)' in '--url' (expected 1 to 65535)", usage: usage)
+            throw UsageError(message: "invalid port '\(port)' in '\(option)' (expected 1 to 65535)", usage: usage)
         }
         return url
     }

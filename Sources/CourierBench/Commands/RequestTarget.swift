@@ -3,12 +3,12 @@ import Courier
 import Foundation
 
 /// The requests of `load` and `capacity`, ready to send: the transport opened for one run, and one
-/// request, decoded as asked, as the operation the load runner times.
+/// request or a targets file's mix, decoded as asked, as the load runner times them.
 struct RequestTarget {
     /// The transport; shut it down when the run is over.
     let transport: OpenTransport
-    /// Sends one request and says how it ended.
-    let operation: @Sendable () async -> RequestOutcome
+    /// What the runner sends: one request, or a targets file's named requests by weight.
+    let mix: LoadMix
 
     /// Reads the body file — a usage error when it cannot be read, before anything is sent — and
     /// opens the transport for `concurrency` requests at once, over as many connections or
@@ -36,11 +36,26 @@ struct RequestTarget {
             throw UsageError(message: error.description, usage: usage)
         }
         let client = transport.client(baseURL: options.url, decoder: decoder, maximumResponseBodySize: options.maximumBodySize)
-        let endpoint = URLEndpoint(options, body: body)
         let decode = options.decode
-        return RequestTarget(transport: transport) {
-            await outcome { try await send(endpoint, with: client, decode: decode) }
+        guard let targets = options.targets else {
+            let endpoint = URLEndpoint(options, body: body)
+            return RequestTarget(
+                transport: transport, mix: LoadMix { await outcome { try await send(endpoint, with: client, decode: decode) } })
         }
+        let requests = targets.mix()
+        let common = options.headers
+        let mix = LoadMix(
+            names: targets.requests.map(\.name), weights: targets.requests.map(\.weight), choose: { requests.choose() },
+            send: { index in
+                let prepared: PreparedRequest
+                do throws(TargetsFileError) {
+                    prepared = try requests.request(index)
+                } catch {
+                    return .failure(ErrorClass(filling: error).description)
+                }
+                return await outcome { try await send(URLEndpoint(prepared, adding: common), with: client, decode: decode) }
+            })
+        return RequestTarget(transport: transport, mix: mix)
     }
 
     private static func send(_ endpoint: URLEndpoint, with client: APIClient, decode: RequestOptions.Decode) async throws -> Int {
@@ -69,8 +84,22 @@ struct URLEndpoint: Endpoint {
     init(_ options: RequestOptions, body: Data?) {
         path = options.url.absoluteString
         method = options.method
-        // Repeated names are joined as HTTP allows for list-valued fields.
-        headers = Dictionary(options.headers.map { ($0.name, $0.value) }) { "\($0), \($1)" }
+        headers = Self.fields(options.headers)
         self.body = body.map { RequestBody.data($0) }
+    }
+
+    /// A targets file's request, filled, with the `--header` fields `common` that it does not set
+    /// itself.
+    init(_ prepared: PreparedRequest, adding common: [RequestOptions.Header]) {
+        path = prepared.url
+        method = prepared.method
+        let own = Self.fields(prepared.headers)
+        headers = common.isEmpty ? own : Self.fields(common).merging(own) { _, request in request }
+        body = prepared.body.map { RequestBody.data($0) }
+    }
+
+    /// Header fields by name; repeated names are joined as HTTP allows for list-valued fields.
+    private static func fields(_ headers: [RequestOptions.Header]) -> [String: String] {
+        Dictionary(headers.map { ($0.name, $0.value) }) { "\($0), \($1)" }
     }
 }

@@ -113,6 +113,7 @@ public struct RunCommand: BenchCommand, Equatable {
         }
         run.objectives = try ObjectiveOptions.parse(
             parsed, intervalSeconds: Duration(nanoseconds: LoadConfiguration.defaultIntervalNanoseconds).seconds)
+        try run.objectives.checkRequestNames(nil, usage: parsed.usage)
         run.formats = try parsed.value(of: format)
         return run
     }

@@ -42,8 +42,17 @@ enum ErrorClass: Hashable, CustomStringConvertible {
     /// The request could not be built or sent as it was: a bad URL, a body that did not encode, a
     /// method or header field that would have broken its framing (`invalidField`).
     case request(String)
+    /// A targets file's `once` data file had no row left for the request chosen: the run asked for
+    /// more requests than the data holds.
+    case dataExhausted
     /// Something other than an `APIError`; the client promises this never happens.
     case unclassified
+
+    /// The class of a request of a targets file that could not be filled: its data ran out, or a
+    /// value would have put a line break in a header field (refused, as the client refuses one).
+    init(filling error: TargetsFileError) {
+        if case .dataExhausted = error { self = .dataExhausted } else { self = .request(APIError.Kind.invalidField.description) }
+    }
 
     /// The class of a client error.
     init(_ error: APIError) {
@@ -99,6 +108,7 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .transport(nil): "transport"
         case .cancelled: "cancelled"
         case .request(let kind): kind
+        case .dataExhausted: "dataExhausted"
         case .unclassified: "unclassified"
         }
     }

@@ -12,52 +12,62 @@ import Synchronization
 /// needs no seed: the sequence of choices is the same on every run, and the data strategies' seeds
 /// are all the randomness there is.
 ///
-/// One mix is shared by all of a run's workers: ``next()`` takes a lock for the choice — a pass over
-/// the requests' scores — and for advancing each of the chosen request's data cursors, and fills the
-/// templates after releasing it, so workers contend only for that moment. However the calls
-/// interleave, `n` calls together make the same `n` choices one caller would. A call allocates the
-/// row indices and rows of its request's data files (one small array each), and its URL, header and
-/// body strings; a body without variables is shared, not copied.
+/// One mix is shared by all of a run's workers. ``choose()`` takes a lock for the choice alone — a
+/// pass over the requests' scores — so however the calls interleave, `n` calls together make the
+/// same `n` choices one caller would; ``request(_:)`` then takes another for advancing the chosen
+/// request's data cursors, and fills its templates after releasing it, so workers contend only for
+/// those moments. Filling allocates the row indices and rows of the request's data files (one small
+/// array each), and its URL, header and body strings; a body without variables is shared, not copied.
 final class RequestMix: Sendable {
     /// The requests chosen among, in the targets file's order.
     let requests: [TargetRequest]
     private let sources: [DataSource]
     private let totalWeight: Double
-    private let state: Mutex<State>
-
-    private struct State {
-        var scores: [Double]
-        var cursors: [DataCursor]
-    }
+    private let scores: Mutex<[Double]>
+    private let cursors: Mutex<[DataCursor]>
 
     /// A mix of `file`'s requests, at the start of its sequence and of every data file.
     init(_ file: TargetsFile) {
         requests = file.requests
         sources = file.dataSources
         totalWeight = file.requests.reduce(0) { $0 + $1.weight }
-        state = Mutex(State(scores: Array(repeating: 0, count: file.requests.count), cursors: file.dataSources.map(DataCursor.init)))
+        scores = Mutex(Array(repeating: 0, count: file.requests.count))
+        cursors = Mutex(file.dataSources.map(DataCursor.init))
     }
 
-    /// The next request, filled. Throws ``TargetsFileError/dataExhausted(file:rows:)`` when the request
-    /// chosen takes a row of a `once` data file that has none left (and again each time it is chosen),
-    /// and ``TargetsFileError/headerInjection(request:header:variable:file:line:)`` when a value would
-    /// put a line break in a header field.
-    func next() throws(TargetsFileError) -> PreparedRequest {
-        let (index, rowIndices) = try state.withLock { state throws(TargetsFileError) -> (Int, [Int]) in
+    /// The next request's index in ``requests``, by weight.
+    func choose() -> Int {
+        scores.withLock { scores in
             var chosen = 0
-            for request in state.scores.indices {
-                state.scores[request] += requests[request].weight
-                if state.scores[request] > state.scores[chosen] { chosen = request }
+            for request in scores.indices {
+                scores[request] += requests[request].weight
+                if scores[request] > scores[chosen] { chosen = request }
             }
-            state.scores[chosen] -= totalWeight
+            scores[chosen] -= totalWeight
+            return chosen
+        }
+    }
+
+    /// The request at `index`, filled from the next rows of its data files. Throws
+    /// ``TargetsFileError/dataExhausted(file:rows:)`` when one of them is a `once` file with no row
+    /// left (and again each time the request is chosen), and
+    /// ``TargetsFileError/headerInjection(request:header:variable:file:line:)`` when a value would put
+    /// a line break in a header field.
+    func request(_ index: Int) throws(TargetsFileError) -> PreparedRequest {
+        let rowIndices = try cursors.withLock { cursors throws(TargetsFileError) -> [Int] in
             // Checked before any cursor moves, so a request with two data files loses no row of one
             // when the other has run out.
-            if let source = requests[chosen].sources.first(where: { state.cursors[$0].isExhausted }) {
+            if let source = requests[index].sources.first(where: { cursors[$0].isExhausted }) {
                 throw .dataExhausted(file: sources[source].table.file, rows: sources[source].table.rows.count)
             }
-            return (chosen, requests[chosen].sources.map { state.cursors[$0].next() })
+            return requests[index].sources.map { cursors[$0].next() }
         }
         return try prepare(index, rows: rowIndices)
+    }
+
+    /// The next request, chosen and filled.
+    func next() throws(TargetsFileError) -> PreparedRequest {
+        try request(choose())
     }
 
     /// Request `index` filled from the rows `rowIndices` of its data sources, in their order.

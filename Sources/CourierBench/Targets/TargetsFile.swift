@@ -83,6 +83,20 @@ struct TargetsFile: Sendable, Equatable {
         RequestMix(self)
     }
 
+    /// The scheme, host and port of the first request whose URL names them before any variable
+    /// (`https://api.example.com:8443/`), which a run without a base URL reports and sizes its
+    /// connections by; `nil` when every host is a variable.
+    var origin: URL? {
+        for request in requests {
+            guard case .literal(let text) = request.url.parts.first, let schemeEnd = text.range(of: "://") else { continue }
+            let authority = text[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
+            // A literal that stops inside the authority (`https://{{tenant}}.example.com`) names no host.
+            guard authority.endIndex < text.endIndex || request.url.parts.count == 1 else { continue }
+            if let url = URL(string: String(text[..<authority.endIndex]) + "/"), url.host?.isEmpty == false { return url }
+        }
+        return nil
+    }
+
     /// The text a path is appended to: the base URL without its trailing `/`.
     private static func prefix(of url: URL) throws(TargetsFileError) -> String {
         guard ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false, url.query == nil,
