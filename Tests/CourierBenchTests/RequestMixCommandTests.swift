@@ -195,6 +195,16 @@ import CourierBenchCurl
         for step in report.steps {
             let requests = try #require(step.requests, "step \(step.number)")
             #expect(requests.map(\.name) == ["list", "GET /slow/detail?id={{id}}", "search", "write"])
+            #expect(requests.reduce(0) { $0 + $1.outcomes.sent } == step.timeSeries?.intervals.reduce(0) { $0 + $1.outcomes.sent })
+        }
+        let findings = CapacitySummary.findings(report)
+        if report.result.maximumSustainableRate != nil {
+            // A step's share is over its whole length, which need not be whole turns of 100.
+            #expect(
+                findings.contains { $0.hasPrefix("The mix at ") && ($0.contains("list 69.") || $0.contains("list 70.")) }, "\(findings)")
+        }
+        if report.steps.contains(where: { $0.status == .failed }) {
+            #expect(findings.contains { $0.hasPrefix("First broken, at ") && $0.contains("p99<=150ms") })
         }
     }
     #endif

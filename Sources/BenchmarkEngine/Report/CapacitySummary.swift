@@ -89,6 +89,7 @@ public enum CapacitySummary {
         lines.append(
             "\(report.steps.count) steps of \(seconds(settings.warmupSeconds)) warm-up + \(seconds(settings.stepSeconds)) measured, "
                 + "in \(seconds(result.searchSeconds)).")
+        lines += mixFindings(report)
         if let connections = report.connections {
             lines.append("Connections over the search: \(connections.sentence)")
             if let phases = connections.phases {
@@ -96,6 +97,27 @@ public enum CapacitySummary {
             }
         }
         if report.insecure == true { lines.append(SummaryTable.insecureNotice) }
+        return lines
+    }
+
+    /// For a search over a mix: how the mix went out at the highest rate that passed, each name with
+    /// its p99, and which objectives broke first, at the lowest rate that failed — the requests named
+    /// in them are the service's first bottleneck.
+    private static func mixFindings(_ report: CapacityReport) -> [String] {
+        var lines: [String] = []
+        let passed = report.steps.filter { $0.status == .passed && $0.requests != nil }.max { $0.targetRate < $1.targetRate }
+        if let step = passed, let requests = step.requests {
+            let mix = requests.map {
+                "\($0.name) " + String(format: "%.1f%%", $0.share * 100)
+                    + ($0.latency.map { " (p99 \(SummaryTable.duration(Double($0.summary.p99))))" } ?? "")
+            }
+            lines.append("The mix at \(rate(step.targetRate))/s: \(mix.joined(separator: ", ")).")
+        }
+        let failed = report.steps.filter { $0.status == .failed && $0.requests != nil }.min { $0.targetRate < $1.targetRate }
+        if let step = failed, !step.verdict.breaches.isEmpty {
+            let broken = step.verdict.breaches.map(\.objective).joined(separator: ", ")
+            lines.append("First broken, at \(rate(step.targetRate))/s: \(broken).")
+        }
         return lines
     }
 
