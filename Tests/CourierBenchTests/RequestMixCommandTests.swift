@@ -160,8 +160,10 @@ import CourierBenchCurl
     #if COURIER_CURL
     /// A capacity search over the mix through curl: its steps count the requests by name, and it never
     /// reports more than the mix's true capacity — four workers at 6.8 ms a request on average here
-    /// (the service times ×4), 588 requests/s. How close it lands is measured by `bench capacity` in a
-    /// release build (Request mixes, in the CourierBench documentation), not in this test.
+    /// (the service times ×4), 588 requests/s. A step of one second can pass above it only while its
+    /// queue's wait stays within the objective: with the write's 40 ms and a p99 of 80 ms, a few
+    /// percent. How close it lands is measured by `bench capacity` in a release build (Request
+    /// mixes, in the CourierBench documentation), not in this test.
     @Test func aCapacitySearchOverAMixNeverOvershootsItsTrueCapacity() async throws {
         let pool = ["/slow/list": 4, "/slow/detail": 8, "/slow/search": 20, "/slow/write": 40].mapValues {
             FixtureCapacity(workers: 4, serviceTime: .milliseconds($0), pool: "slow")
@@ -180,7 +182,7 @@ import CourierBenchCurl
         let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
         let status = await suite.status([
             "capacity", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
-            "--transport", "curl", "--slo", "p99<=150ms", "--min-rate", "100", "--step", "700ms", "--warmup", "300ms",
+            "--transport", "curl", "--slo", "p99<=80ms", "--min-rate", "100", "--step", "700ms", "--warmup", "300ms",
             "--interval", "100ms", "--precision", "25%", "--max-time", "20s", "--concurrency", "64", "--timeout", "2s",
             "--out", out.path,
         ])
@@ -204,7 +206,7 @@ import CourierBenchCurl
                 findings.contains { $0.hasPrefix("The mix at ") && ($0.contains("list 69.") || $0.contains("list 70.")) }, "\(findings)")
         }
         if report.steps.contains(where: { $0.status == .failed }) {
-            #expect(findings.contains { $0.hasPrefix("First broken, at ") && $0.contains("p99<=150ms") })
+            #expect(findings.contains { $0.hasPrefix("First broken, at ") && $0.contains("p99<=80ms") })
         }
     }
     #endif
