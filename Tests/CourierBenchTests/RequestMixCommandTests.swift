@@ -33,19 +33,32 @@ import CourierBenchCurl
         try targetsDirectory(["targets.json": Self.mixFile, "issues.csv": Self.issues])
     }
 
-    @Test func aMixGoesOutAsWeightedAndEachNameHasItsPathsLatency() async throws {
+    /// `bench load` of the mix against a fresh fixture server with `arguments` added: its exit
+    /// status, its report, the directory of its reports (removed when the test ends, with the
+    /// targets file), and the writes the server received.
+    private func loadMix(_ arguments: [String], in directory: URL) async throws -> (
+        status: Int32, report: Report, run: URL, writes: Int
+    ) {
         let server = try FixtureServer.start()
         defer { server.stop() }
+        let out = directory.appendingPathComponent("reports")
+        let status = await testSuite.status(
+            ["load", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString]
+                + arguments + ["--out", out.path])
+        let run = out.appendingPathComponent("latest")
+        let report = try JSONReportWriter.read(Data(contentsOf: run.appendingPathComponent("report.json")))
+        return (status, report, run, server.requestCount("/mix/write"))
+    }
+
+    @Test func aMixGoesOutAsWeightedAndEachNameHasItsPathsLatency() async throws {
         let directory = try mixDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("reports")
-        let status = await testSuite.status([
-            "load", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
-            "--concurrency", "4", "--requests", "600", "--header", "X-Run: mix", "--slo", "search:p50>=5ms",
-            "--slo", "write:p50>=10ms", "--out", out.path,
-        ])
+        let (status, report, run, writes) = try await loadMix(
+            [
+                "--concurrency", "4", "--requests", "600", "--header", "X-Run: mix", "--slo", "search:p50>=5ms", "--slo",
+                "write:p50>=10ms",
+            ], in: directory)
         #expect(status == 0)
-        let report = try JSONReportWriter.read(Data(contentsOf: out.appendingPathComponent("latest/report.json")))
         let result = try #require(report.scenarios.first)
         let requests = try #require(result.requests)
         let outcomes = try #require(result.outcomes)
@@ -65,25 +78,19 @@ import CourierBenchCurl
         }
         #expect(result.serviceLevel?.passed == true)
         #expect(report.load?.targets == "targets.json")
-        #expect(server.requestCount("/mix/write") == requests[3].outcomes.sent)
-        let csv = try String(contentsOf: out.appendingPathComponent("latest/requests.csv"), encoding: .utf8)
+        #expect(writes == requests[3].outcomes.sent)
+        let csv = try String(contentsOf: run.appendingPathComponent("requests.csv"), encoding: .utf8)
         #expect(csv.split(separator: "\n").count == 5)
-        let summary = try String(contentsOf: out.appendingPathComponent("latest/summary.md"), encoding: .utf8)
+        let summary = try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("Requests of load/targets/urlsession by name:"))
     }
 
     @Test func aNamedObjectiveThatBreaksExits3NamingItsRequest() async throws {
-        let server = try FixtureServer.start()
-        defer { server.stop() }
         let directory = try mixDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("reports")
-        let status = await testSuite.status([
-            "load", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
-            "--concurrency", "2", "--requests", "100", "--slo", "write:p99<=1ms", "--slo", "p99<=10s", "--out", out.path,
-        ])
+        let (status, report, _, _) = try await loadMix(
+            ["--concurrency", "2", "--requests", "100", "--slo", "write:p99<=1ms", "--slo", "p99<=10s"], in: directory)
         #expect(status == 3)
-        let report = try JSONReportWriter.read(Data(contentsOf: out.appendingPathComponent("latest/report.json")))
         let verdict = try #require(report.scenarios.first?.serviceLevel)
         #expect(verdict.breaches.map(\.objective) == ["write:p99<=1ms"])
     }
