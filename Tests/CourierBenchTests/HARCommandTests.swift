@@ -107,7 +107,7 @@ private func message(_ body: () throws -> Void) -> String? {
         #expect(login == "user=ann&password=REDACTED")
         let settings = try #require((requests["PUT /settings"]?["body"] as? [String: String])?["text"])
         #expect(settings.contains(#""refresh_token":"REDACTED""#) && settings.contains(#""theme":"dark""#))
-        #expect(conversion.summary.secretHeadersDropped == 3 && conversion.summary.secretValuesRedacted == 3)
+        #expect(conversion.summary.secretHeadersDropped == 3 && conversion.summary.secretValuesRedacted == 4)
         #expect(summary.contains("dropped 3 secret header fields") && summary.contains("--header"))
     }
 
@@ -241,6 +241,15 @@ private func message(_ body: () throws -> Void) -> String? {
         #expect(await testSuite.status(["har", directory.appendingPathComponent("none.har").path, "--out", out]) == 66)
         #expect(await testSuite.status(["har", directory.path, "--out", out]) == 66)
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func anUnwritableDestinationIsAUsageError() async throws {
+        let directory = temporaryDirectory("har")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let har = try recording(in: directory)
+        let out = URL(fileURLWithPath: har).appendingPathComponent("targets.json").path
+        #expect(await testSuite.status(["har", har, "--out", out]) == 64)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: har)).count > 0)
     }
 
     @Test func theCommandLineIsChecked() throws {

@@ -378,12 +378,13 @@ private struct RecordedURL {
     /// The URL as the targets file has it, without fragment, user information or secret query
     /// values, a path when it starts with `baseURL`; and how many secret values were replaced.
     func written(relativeTo baseURL: String?) -> (String, Int) {
-        var result = Redaction.url(String(text[..<(queryStart ?? end)]))
-        var secrets = 0
+        let beforeQuery = String(text[..<(queryStart ?? end)])
+        var result = Redaction.url(beforeQuery)
+        var secrets = result == beforeQuery ? 0 : 1
         if let queryStart {
             let (query, count) = HARConversion.redactingPairs(String(text[text.index(after: queryStart)..<end]))
             result += "?" + query
-            secrets = count
+            secrets += count
         }
         if let baseURL, result.lowercased().hasPrefix(baseURL.lowercased()) {
             let rest = result.dropFirst(baseURL.count)
