@@ -33,6 +33,7 @@ public struct BenchSuite: Sendable {
         CapacityCommand.self,
         MergeCommand.self,
         CaptureCommand.self,
+        HARCommand.self,
         DecodeCommand.self,
         ListCommand.self,
         BaselineCommand.self,
