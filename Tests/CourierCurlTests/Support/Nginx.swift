@@ -41,14 +41,16 @@ final class Nginx {
     /// Over TLS with a certificate for another name.
     var wrongNameOrigin: String { "https://127.0.0.1:\(port + 5)" }
 
-    /// Starts nginx on a free port, trying a few random ones; waits at most 5 s for it to listen.
+    /// Starts nginx on a free port, trying a few random ones below the ephemeral range; waits at most 5 s for it to listen.
     /// With `pki`, it also serves ``tlsOrigin`` and the other TLS origins.
     static func start(pki: TestPKI? = nil) async throws -> Nginx {
         guard let binary, let echoModule else { throw NginxError.unavailable }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("files"), withIntermediateDirectories: true)
         for _ in 0..<8 {
-            let port = Int.random(in: 20_000..<60_000)
+            // Below Linux's ephemeral range (32768–60999): the load tests beside this one open
+            // thousands of client sockets there, and a port one of them holds fails nginx's bind.
+            let port = Int.random(in: 10_000..<32_000)
             try configuration(port: port, directory: directory.path, echoModule: echoModule, pki: pki)
                 .write(to: directory.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
             let process = Process()
