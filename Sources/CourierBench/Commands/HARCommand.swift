@@ -4,7 +4,7 @@ import Foundation
 
 /// `har`: a targets file written from a HAR export, so a browser session or a proxy's recording
 /// becomes the request mix `load --targets` and `capacity --targets` replay, with its secrets left
-/// out (``HARConversion``).
+/// out.
 public struct HARCommand: BenchCommand, Equatable {
     public static let name = "har"
     public static let abstract = "Writes a targets file from a HAR export, secrets and static assets left out."
