@@ -4,11 +4,14 @@
 /// (first byte lowest) and, in its top byte, how many there are, so writing a byte is one four-byte
 /// store and one advance: no branch on whether it is escaped, which mispredicts often in text
 /// that needs escapes.
-struct PercentEncoding: Sendable {
+///
+/// Package-wide, so that the bench's targets files encode the values they put in URLs with the
+/// client's own tables.
+package struct PercentEncoding: Sendable {
     private let entries: [UInt32]
 
     /// A table that leaves the ASCII `characters` as they are and escapes every other byte.
-    init(allowing characters: String) {
+    package init(allowing characters: String) {
         var entries = (0...255).map { (byte: UInt32) -> UInt32 in
             let hex = Array("0123456789ABCDEF".utf8).map(UInt32.init)
             return 3 << 24 | hex[Int(byte & 0x0F)] << 16 | hex[Int(byte >> 4)] << 8 | UInt32(UInt8(ascii: "%"))
@@ -17,7 +20,8 @@ struct PercentEncoding: Sendable {
         self.entries = entries
     }
 
-    private static let alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    /// The letters and digits, which no part of a URL escapes.
+    package static let alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
     /// What `URLComponents` leaves unescaped in a path: RFC 3986 `pchar` and `/`.
     static let path = PercentEncoding(allowing: alphanumerics + "-._~!$&'()*+,;=:@/")
@@ -26,7 +30,21 @@ struct PercentEncoding: Sendable {
     ///
     /// `+` reads as a space to every server that decodes forms, so a literal plus must be escaped;
     /// `/` and `?` are legal in a query, but escaping them too costs nothing and keeps values opaque.
-    static let queryItem = PercentEncoding(allowing: alphanumerics + "-._~!$'()*,;:@")
+    package static let queryItem = PercentEncoding(allowing: alphanumerics + "-._~!$'()*,;:@")
+
+    /// `value` with every byte this table escapes written `%XX`; `value` itself when none is.
+    package func encode(_ value: String) -> String {
+        value.withUTF8Bytes { bytes in
+            withWriter { writer in
+                let count = writer.encodedCount(of: bytes)
+                guard count != bytes.count else { return value }
+                return String(unsafeUninitializedCapacity: count) { buffer in
+                    guard let start = buffer.baseAddress else { return 0 }
+                    return writer.write(bytes, to: start, end: start + buffer.count) - start
+                }
+            }
+        }
+    }
 
     /// Calls `body` with a writer over this table.
     @inline(__always)

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A text with `{{name}}` variables — a URL, a header value or a body — parsed once, when the targets
@@ -196,4 +197,14 @@ extension Template.Placement {
         }
         return placement
     }
+}
+
+extension PercentEncoding {
+    /// One path segment of a template's URL: a `/`, `?` or `#` in a value is data, not structure.
+    static let pathSegment = PercentEncoding(allowing: alphanumerics + "-._~!$&'()*,;=:@")
+    /// One query name or value of a template's URL: `&`, `=`, `+` and `#` are encoded, which would
+    /// end or change it; `/` and `?`, which a query may hold, are kept as recorded.
+    static let queryValue = PercentEncoding(allowing: alphanumerics + "-._~!$'()*,;:@/?")
+    /// A fragment of a template's URL.
+    static let fragment = PercentEncoding(allowing: alphanumerics + "-._~!$&'()*+,;=:@/?")
 }
