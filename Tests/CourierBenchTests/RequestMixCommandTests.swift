@@ -85,6 +85,18 @@ import CourierBenchCurl
         #expect(summary.contains("Requests of load/targets/urlsession by name:"))
     }
 
+    /// `--header` fields go with every request of the mix, but a request's own field of that name,
+    /// in any case, is the one sent.
+    @Test func theCommandLinesHeadersAddToEachRequestsOwn() {
+        let prepared = PreparedRequest(
+            name: "detail", index: 1, method: "GET", url: "http://127.0.0.1:9/issues/7",
+            headers: [.init(name: "Accept", value: "application/json")], body: nil)
+        let endpoint = URLEndpoint(
+            prepared, adding: URLEndpoint.fields([.init(name: "accept", value: "text/plain"), .init(name: "X-Run", value: "mix")]))
+        #expect(endpoint.headers == ["Accept": "application/json", "X-Run": "mix"])
+        #expect(endpoint.path == "http://127.0.0.1:9/issues/7" && endpoint.method == "GET" && endpoint.body == nil)
+    }
+
     @Test func aNamedObjectiveThatBreaksExits3NamingItsRequest() async throws {
         let directory = try mixDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

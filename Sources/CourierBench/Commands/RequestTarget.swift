@@ -43,7 +43,7 @@ struct RequestTarget {
                 transport: transport, mix: LoadMix { await outcome { try await send(endpoint, with: client, decode: decode) } })
         }
         let requests = targets.mix()
-        let common = options.headers
+        let common = URLEndpoint.fields(options.headers)
         let mix = LoadMix(
             names: targets.requests.map(\.name), weights: targets.requests.map(\.weight), choose: { requests.choose() },
             send: { index in
@@ -88,18 +88,21 @@ struct URLEndpoint: Endpoint {
         self.body = body.map { RequestBody.data($0) }
     }
 
-    /// A targets file's request, filled, with the `--header` fields `common` that it does not set
-    /// itself.
-    init(_ prepared: PreparedRequest, adding common: [RequestOptions.Header]) {
+    /// A targets file's request, filled, with the `--header` fields `common` (by name, made once
+    /// for the run) that it does not set itself, whatever the case of the names.
+    init(_ prepared: PreparedRequest, adding common: [String: String]) {
         path = prepared.url
         method = prepared.method
-        let own = Self.fields(prepared.headers)
-        headers = common.isEmpty ? own : Self.fields(common).merging(own) { _, request in request }
+        var headers = Self.fields(prepared.headers)
+        for (name, value) in common where !headers.keys.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+            headers[name] = value
+        }
+        self.headers = headers
         body = prepared.body.map { RequestBody.data($0) }
     }
 
     /// Header fields by name; repeated names are joined as HTTP allows for list-valued fields.
-    private static func fields(_ headers: [RequestOptions.Header]) -> [String: String] {
+    static func fields(_ headers: [RequestOptions.Header]) -> [String: String] {
         Dictionary(headers.map { ($0.name, $0.value) }) { "\($0), \($1)" }
     }
 }
