@@ -12,7 +12,7 @@ import Testing
 
     private func counts(of mix: RequestMix, picks: Int) throws -> [Int] {
         var counts = Array(repeating: 0, count: mix.requests.count)
-        for _ in 0..<picks { counts[try mix.next().index] += 1 }
+        for _ in 0..<picks { counts[try mix.request(mix.choose()).index] += 1 }
         return counts
     }
 
@@ -44,7 +44,7 @@ import Testing
             for _ in 0..<8 {
                 group.addTask {
                     var counts = [0, 0, 0, 0]
-                    for _ in 0..<1250 { counts[try mix.next().index] += 1 }
+                    for _ in 0..<1250 { counts[try mix.request(mix.choose()).index] += 1 }
                     return counts
                 }
             }
@@ -65,7 +65,8 @@ import Testing
                "headers": {"X-Title": "{{title}}", "Accept": "application/json"}, "body": {"text": "{\"id\": {{id}}}"}}]}
             """#,
             files: ["i.csv": "id,title\n7,a b/c\n"])
-        let request = try targets.mix().next()
+        let mix = targets.mix()
+        let request = try mix.request(mix.choose())
         #expect(request.name == "PATCH /issues/{{id}}?q={{title}}")
         #expect(request.index == 0)
         #expect(request.method == "PATCH")
@@ -75,7 +76,8 @@ import Testing
                 RequestOptions.Header(name: "Accept", value: "application/json"), RequestOptions.Header(name: "X-Title", value: "a b/c"),
             ])
         #expect(request.body == Data("{\"id\": 7}".utf8))
-        let bare = try loadTargets(#"{"version": 1, "requests": [{"url": "/"}]}"#).mix().next()
+        let bareMix = try loadTargets(#"{"version": 1, "requests": [{"url": "/"}]}"#).mix()
+        let bare = try bareMix.request(bareMix.choose())
         #expect(bare.body == nil)
         #expect(bare.headers.isEmpty)
     }
@@ -87,7 +89,7 @@ import Testing
             #"{"version": 1, "data": {"d": {"file": "d.csv", \#(strategy)}}, "requests": [{"url": "/{{id}}", "data": "d"}]}"#,
             files: Self.rows
         ).mix()
-        return try (0..<picks).map { _ in String(try mix.next().url.dropFirst("http://127.0.0.1:8080/".count)) }
+        return try (0..<picks).map { _ in String(try mix.request(mix.choose()).url.dropFirst("http://127.0.0.1:8080/".count)) }
     }
 
     @Test func sequentialWrapsAround() throws {
@@ -116,10 +118,10 @@ import Testing
             #"{"version": 1, "data": {"d": {"file": "d.csv", "strategy": "once"}}, "requests": [{"url": "/{{id}}", "data": "d"}]}"#,
             files: Self.rows)
         let mix = targets.mix()
-        #expect(try (0..<3).map { _ in try mix.next().url.split(separator: "/").last ?? "" } == ["1", "2", "3"])
+        #expect(try (0..<3).map { _ in try mix.request(mix.choose()).url.split(separator: "/").last ?? "" } == ["1", "2", "3"])
         let file = targets.dataSources[0].table.file
-        #expect(throws: TargetsFileError.dataExhausted(file: file, rows: 3)) { try mix.next() }
-        #expect(throws: TargetsFileError.dataExhausted(file: file, rows: 3)) { try mix.next() }
+        #expect(throws: TargetsFileError.dataExhausted(file: file, rows: 3)) { try mix.request(mix.choose()) }
+        #expect(throws: TargetsFileError.dataExhausted(file: file, rows: 3)) { try mix.request(mix.choose()) }
         #expect(
             TargetsFileError.dataExhausted(file: file, rows: 3).description
                 == "the data file '\(file)' has run out: each of its 3 rows was used once (strategy 'once')")
@@ -134,11 +136,11 @@ import Testing
             """#,
             files: Self.rows.merging(["o.csv": "x\nonly\n"]) { $1 })
         let mix = targets.mix()
-        #expect(try mix.next().url.hasSuffix("/1/only"))
-        #expect(try mix.next().url.hasSuffix("/d/2"))
-        #expect(throws: TargetsFileError.dataExhausted(file: targets.dataSources[1].table.file, rows: 1)) { try mix.next() }
+        #expect(try mix.request(mix.choose()).url.hasSuffix("/1/only"))
+        #expect(try mix.request(mix.choose()).url.hasSuffix("/d/2"))
+        #expect(throws: TargetsFileError.dataExhausted(file: targets.dataSources[1].table.file, rows: 1)) { try mix.request(mix.choose()) }
         // The failed request took no row of `d`: the next one gets row 3.
-        #expect(try mix.next().url.hasSuffix("/d/3"))
+        #expect(try mix.request(mix.choose()).url.hasSuffix("/d/3"))
     }
 
     @Test func onceGivesRowsInOrder() throws {
@@ -150,7 +152,7 @@ import Testing
             #"{"version": 1, "data": {"d": {"file": "d.csv"}}, "requests": [{"url": "/a/{{id}}", "data": "d"}, {"url": "/b/{{id}}", "data": "d"}]}"#,
             files: Self.rows
         ).mix()
-        let urls = try (0..<4).map { _ in try mix.next().url.split(separator: "/").suffix(2).joined(separator: "/") }
+        let urls = try (0..<4).map { _ in try mix.request(mix.choose()).url.split(separator: "/").suffix(2).joined(separator: "/") }
         #expect(urls == ["a/1", "b/2", "a/3", "b/1"])
     }
 
@@ -159,10 +161,10 @@ import Testing
             #"{"version": 1, "data": {"d": {"file": "d.csv"}}, "requests": [{"name": "r", "url": "/", "data": "d", "headers": {"Authorization": "Bearer {{token}}"}}]}"#,
             files: ["d.csv": "token\nfine\n\"evil\r\nX-Injected: 1\"\n"])
         let mix = targets.mix()
-        #expect(try mix.next().headers == [RequestOptions.Header(name: "Authorization", value: "Bearer fine")])
+        #expect(try mix.request(mix.choose()).headers == [RequestOptions.Header(name: "Authorization", value: "Bearer fine")])
         let file = targets.dataSources[0].table.file
         let error = TargetsFileError.headerInjection(request: "r", header: "Authorization", variable: "token", file: file, line: 3)
-        #expect(throws: error) { try mix.next() }
+        #expect(throws: error) { try mix.request(mix.choose()) }
         #expect(!error.description.contains("evil"))
         #expect(error.description.contains("\(file):3"))
     }

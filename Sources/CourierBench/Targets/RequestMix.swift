@@ -65,11 +65,6 @@ final class RequestMix: Sendable {
         return try prepare(index, rows: rowIndices)
     }
 
-    /// The next request, chosen and filled.
-    func next() throws(TargetsFileError) -> PreparedRequest {
-        try request(choose())
-    }
-
     /// Request `index` filled from the rows `rowIndices` of its data sources, in their order.
     private func prepare(_ index: Int, rows rowIndices: [Int]) throws(TargetsFileError) -> PreparedRequest {
         let request = requests[index]

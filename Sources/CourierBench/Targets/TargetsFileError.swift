@@ -5,7 +5,7 @@ import Courier
 ///
 /// Every case but ``dataExhausted(file:rows:)`` and ``headerInjection(request:header:variable:file:line:)``
 /// is found by ``TargetsFile/load(path:baseURL:)`` before anything is sent, and is a usage error for
-/// the command that asked for the file. The two others are thrown by ``RequestMix/next()`` at the
+/// the command that asked for the file. The two others are thrown by ``RequestMix/request(_:)`` at the
 /// moment a request is made.
 ///
 /// Each ``description`` is one line naming the file, and the key path (`requests[2].headers.Accept`)
