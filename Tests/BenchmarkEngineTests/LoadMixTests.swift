@@ -69,8 +69,11 @@ private func mix(
         #expect(requests.allSatisfy { $0.outcomes.scheduled == $0.outcomes.sent })
     }
 
+    /// The first request chosen never returns: it holds the one worker until the hard stop, where it
+    /// is counted as a timeout of its own name. (Chosen first, because a worker starved by a loaded
+    /// machine may not start a second request before the duration is over.)
     @Test func aRequestInFlightAtTheHardStopIsATimeoutOfItsName() async throws {
-        let loadMix = mix(["quick", "stuck"], weights: [1, 1], pattern: [0, 1]) { index in
+        let loadMix = mix(["quick", "stuck"], weights: [1, 1], pattern: [1, 0]) { index in
             if index == 1 {
                 // Detached: cancelling the caller would not reach it.
                 await Task.detached { try? await Task.sleep(for: .seconds(30)) }.value
@@ -82,9 +85,9 @@ private func mix(
         let result = try await LoadRunner.run(in: context("stuck"), configuration: configuration, mix: loadMix)
         #expect(ContinuousClock.now - started < .seconds(20), "the hard stop is at 2.1 s; a hang would take 30 s")
         let requests = try #require(result.requests)
-        #expect(requests[0].outcomes == .init(sent: 1, succeeded: 1, errors: [:]))
+        #expect(requests[0].outcomes == .init(sent: 0, succeeded: 0, errors: [:]))
         #expect(requests[1].outcomes == .init(sent: 1, succeeded: 0, errors: [RequestOutcome.timeoutClass: 1]))
-        #expect(result.outcomes?.sent == 2)
+        #expect(result.outcomes?.sent == 1)
     }
 
     @Test func aSingleRequestHasNoBreakdown() async throws {
