@@ -10,7 +10,8 @@ import CourierBenchCurl
     static let suite = BenchSuite(
         tool: "bench",
         version: "0.2.0",
-        scenarios: RequestBuildingScenarios.all + EncodingScenarios.all + DecodingScenarios.all + LoadScenarios.all + EngineScenarios.all,
+        scenarios: RequestBuildingScenarios.all + EncodingScenarios.all + DecodingScenarios.all + LoadScenarios.all + JourneyScenarios.all
+            + EngineScenarios.all,
         models: FixtureModels.all,
         transports: transports,
         commands: [ServeCommand.self, FixturesCommand.self]

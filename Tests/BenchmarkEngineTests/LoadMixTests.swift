@@ -107,7 +107,7 @@ private func mix(
         let loadMix = LoadMix(names: ["a"], weights: [1], choose: { 0 }, send: { _ in .success })
         let total = ScenarioResult.Outcomes(sent: 2, succeeded: 2, errors: [:])
         #expect {
-            try ScenarioResult.namedRequests(loadMix, tallies: [tally], total: total, seconds: 1, isOpenLoop: false)
+            try ScenarioResult.namedRequests(loadMix, tallies: [("a", tally)], total: total, seconds: 1, isOpenLoop: false)
         } throws: { error in
             "\(error)" == "scheduled 1, sent 1, missed 0, succeeded 1, failed 0 do not match the whole run's "
                 + "scheduled 2, sent 2, missed 0, succeeded 2, failed 0"

@@ -149,7 +149,6 @@ import CourierBenchCurl
                 (error as? UsageError)?.message.hasPrefix(message) == true
             }
         }
-        #expect(throws: UsageError.self) { try testSuite.command(["run", "--slo", "list:p99<=1s"], as: RunCommand.self) }
     }
 
     /// Each row once, three rows, ten requests: the three go out, the others count as

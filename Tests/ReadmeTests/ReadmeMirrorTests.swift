@@ -6,7 +6,8 @@ import Testing
 /// for word in one of the target's Swift files (its `import` lines anywhere, the rest as one run of
 /// lines, indented as a whole or not). A block that is a whole program of its own — the example
 /// bench, with its `@main`, which a test target cannot hold — may instead appear in that program's
-/// source, which CI builds (`Examples/AppBench`).
+/// source, which CI builds (`Examples/AppBench`), and so may the bench's own journey, whose article
+/// shows the scenario it runs.
 @Suite struct ReadmeMirrorTests {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -28,7 +29,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: target.path)
             .filter { $0.hasSuffix(".swift") && $0 != URL(fileURLWithPath: #filePath).lastPathComponent }
             .map { "Tests/ReadmeTests/\($0)" }
-        return files.sorted() + ["Examples/AppBench/Sources/AppBench/AppBench.swift"]
+        return files.sorted() + ["Examples/AppBench/Sources/AppBench/AppBench.swift", "Benchmarks/bench/Scenarios/JourneyScenarios.swift"]
     }
 
     @Test func everySwiftBlockOfTheDocumentationIsInAMirror() throws {

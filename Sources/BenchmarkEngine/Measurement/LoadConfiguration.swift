@@ -143,6 +143,9 @@ public enum RequestOutcome: Sendable, Equatable {
     /// The class of a request whose call was cancelled; the runner counts in it the requests in
     /// flight when its caller is cancelled.
     public static let cancelledClass = "cancelled"
+    /// The class of a journey's session still going at the hard stop between two steps: it had not
+    /// finished, but no request of it failed.
+    public static let interruptedClass = "interrupted"
 }
 
 /// One stage of a ramping open loop: over ``duration``, the rate moves in a straight line

@@ -1,21 +1,25 @@
 import Synchronization
 
-/// What a load run sends: one request, or a mix of named kinds of request, each chosen in turn by
-/// ``choose`` and sent by ``send``.
+/// What a load run sends: one request, a mix of named kinds of request, each chosen in turn by
+/// ``choose``, or a journey, one user's session of named steps.
 ///
 /// A mix's requests are counted by name as well as in total (``ScenarioResult/requests``), each name
 /// with its own corrected and uncorrected latency: `GET /issues/{{id}}` is one row however many ids
-/// it was sent with. A run of one request has no names and no breakdown.
+/// it was sent with. A journey's unit is the session: the run counts sessions, and each step by its
+/// name (``SessionSteps``). A run of one request has no names and no breakdown.
 public struct LoadMix: Sendable {
-    /// The kinds of request, in the order the report lists them; empty for a single request.
+    /// The kinds of request, in the order the report lists them; empty for a single request or a
+    /// journey, whose steps are named as they run.
     public let names: [String]
     /// Each kind's share of the requests asked for (0–1, summing to 1), beside ``names``.
     public let weights: [Double]
     /// The index in ``names`` of the next request to send; called once per request, by many workers
     /// at once.
     public let choose: @Sendable () -> Int
-    /// Sends one request of the kind at that index and says how it ended.
-    public let send: @Sendable (Int) async -> RequestOutcome
+    /// Whether each unit the schedule starts is a session of steps rather than one request.
+    public let isJourney: Bool
+    /// Sends one unit: the request of the kind at that index, or a session recording its steps.
+    let perform: @Sendable (Int, SessionSteps?) async -> RequestOutcome
 
     /// A mix of the requests `names`, asked for in the proportions `weights` (any positive numbers;
     /// they are scaled to shares), `choose` picking the next one's index and `send` sending it.
@@ -26,7 +30,8 @@ public struct LoadMix: Sendable {
         let total = weights.reduce(0, +)
         self.weights = total > 0 ? weights.map { $0 / total } : weights
         self.choose = choose
-        self.send = send
+        isJourney = false
+        perform = { index, _ in await send(index) }
     }
 
     /// One request, `operation`, with no breakdown by name.
@@ -34,40 +39,78 @@ public struct LoadMix: Sendable {
         names = []
         weights = []
         choose = { 0 }
-        send = { _ in await operation() }
+        isJourney = false
+        perform = { _, _ in await operation() }
+    }
+
+    /// A journey: each unit the schedule starts is one session of `session`, which sends its
+    /// requests as named steps of the ``SessionSteps`` it is given and says how the session ended.
+    public init(journey session: @escaping @Sendable (SessionSteps) async -> RequestOutcome) {
+        names = []
+        weights = []
+        choose = { 0 }
+        isJourney = true
+        perform = { _, steps in
+            guard let steps else { return .failure(RequestOutcome.interruptedClass) }
+            return await session(steps)
+        }
     }
 
     /// Whether the run counts its requests by name.
     var isNamed: Bool {
-        !names.isEmpty
+        !names.isEmpty || isJourney
     }
 }
 
-/// The figures of each named request of a mix over one phase of a run, shared by its workers.
+/// The figures of each named request of a mix, or each step of a journey, over one phase of a run,
+/// shared by its workers.
 ///
 /// One lock per name, so that workers recording different kinds of request never wait for each
-/// other; each records under its own lock first, so the order of taking them is always the same.
+/// other; each records under its own lock first, so the order of taking them is always the same. A
+/// journey's steps are named as they first run, in the order they first start.
 final class NamedTallies: Sendable {
     private final class Slot: Sendable {
         let tally: Mutex<LoadTally>
         init(_ tally: LoadTally) { self.tally = Mutex(tally) }
     }
 
-    private let slots: [Slot]
+    private struct Registry {
+        var names: [String]
+        var slots: [Slot]
+        var indices: [String: Int]
+    }
 
-    /// Empty tallies for `count` names, with `template`'s histogram layout.
-    init(count: Int, template: Histogram) {
-        slots = (0..<count).map { _ in Slot(LoadTally(template: template)) }
+    private let registry: Mutex<Registry>
+    private let template: Histogram
+
+    /// Empty tallies for `names`, with `template`'s histogram layout; more names join as
+    /// ``index(of:)`` meets them.
+    init(names: [String], template: Histogram) {
+        self.template = template
+        let indices = Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        registry = Mutex(Registry(names: names, slots: names.map { _ in Slot(LoadTally(template: template)) }, indices: indices))
+    }
+
+    /// The index of `name`, given a tally of its own the first time it is met.
+    func index(of name: String) -> Int {
+        registry.withLock { registry in
+            if let index = registry.indices[name] { return index }
+            registry.names.append(name)
+            registry.slots.append(Slot(LoadTally(template: template)))
+            registry.indices[name] = registry.slots.count - 1
+            return registry.slots.count - 1
+        }
     }
 
     /// Counts a request of the name at `index`, as ``LoadTally/record(_:intended:started:ended:)`` does.
     func record(_ index: Int, _ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
-        guard slots.indices.contains(index) else { return }
-        slots[index].tally.withLock { $0.record(outcome, intended: intended, started: started, ended: ended) }
+        let slot = registry.withLock { $0.slots.indices.contains(index) ? $0.slots[index] : nil }
+        slot?.tally.withLock { $0.record(outcome, intended: intended, started: started, ended: ended) }
     }
 
-    /// Each name's tally, in order.
-    var tallies: [LoadTally] {
-        slots.map { slot in slot.tally.withLock { $0 } }
+    /// Each name with its tally, in order.
+    var tallies: [(name: String, tally: LoadTally)] {
+        let (names, slots) = registry.withLock { ($0.names, $0.slots) }
+        return zip(names, slots).map { name, slot in (name, slot.tally.withLock { $0 }) }
     }
 }

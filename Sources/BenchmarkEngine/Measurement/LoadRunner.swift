@@ -75,6 +75,7 @@ public enum LoadRunner {
             durationSeconds: Double(run.elapsed) / 1e9
         )
         result.concurrency = concurrency
+        result.unit = mix.isJourney ? .session : nil
         // A shard starts every n-th request of the run's schedule: its part of the run's rate.
         result.targetRate = configuration.rate.map { $0 / Double(configuration.shard.count) }
         result.stages = configuration.stages.isEmpty ? nil : configuration.stages
@@ -135,10 +136,11 @@ public enum LoadRunner {
         let intervalNanoseconds = max(1, configuration.intervalNanoseconds)
         let recorder = IntervalRecorder(workers: concurrency, template: template)
         let lateness = try Histogram(lowestDiscernibleValue: 1_000, highestTrackableValue: 60_000_000_000, significantDigits: 2)
-        let named = mix.isNamed ? NamedTallies(count: mix.names.count, template: template) : nil
+        let named = mix.isNamed ? NamedTallies(names: mix.names, template: template) : nil
+        let sessions = mix.isJourney ? SessionNumbers() : nil
         let workers = (0..<concurrency).map {
             LoadWorker(
-                index: $0, template: template, lateness: lateness, recorder: recorder, named: named,
+                index: $0, template: template, lateness: lateness, recorder: recorder, named: named, sessions: sessions,
                 intervalNanoseconds: intervalNanoseconds)
         }
         let gauge = InFlightGauge()

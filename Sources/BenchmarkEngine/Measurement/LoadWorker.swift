@@ -29,26 +29,33 @@ final class LoadWorker: Sendable {
         var wakeLateness: Histogram
         /// Requests whose slot the worker took only after it was due (open loop).
         var lateStarts = 0
+        /// The step of a journey's session in flight: its name's index, when it was due and started.
+        var step: (index: Int, intended: UInt64, started: UInt64)?
     }
 
     /// The worker's place among the run's workers, for the recorder.
     let index: Int
     private let recorder: IntervalRecorder
-    /// Where a mix's requests are counted by name as well, `nil` for a single request.
+    /// Where a mix's requests or a journey's steps are counted by name as well, `nil` for a single
+    /// request.
     private let named: NamedTallies?
+    /// Numbers a journey's sessions; `nil` unless the run is a journey.
+    private let sessions: SessionNumbers?
     private let intervalNanoseconds: UInt64
     private let state: Mutex<State>
 
     /// Worker `index` of a run whose intervals last `intervalNanoseconds` and go to `recorder`, and
     /// whose requests count by name in `named` too; its histograms have `template`'s layout and its
-    /// lateness `lateness`'s.
+    /// lateness `lateness`'s. With `sessions`, each unit it starts is a journey's session, numbered
+    /// by it, whose steps count in `named`.
     init(
         index: Int, template: Histogram, lateness: Histogram, recorder: IntervalRecorder, named: NamedTallies? = nil,
-        intervalNanoseconds: UInt64
+        sessions: SessionNumbers? = nil, intervalNanoseconds: UInt64
     ) {
         self.index = index
         self.recorder = recorder
         self.named = named
+        self.sessions = sessions
         self.intervalNanoseconds = max(1, intervalNanoseconds)
         state = Mutex(State(tally: LoadTally(template: template), wakeLateness: lateness))
     }
@@ -94,19 +101,48 @@ final class LoadWorker: Sendable {
                 guard proceeds else { return }
             }
             inFlight.enter()
-            let outcome = await mix.send(request)
+            var steps: SessionSteps?
+            if let sessions, let named {
+                steps = SessionSteps(number: sessions.take(), intended: intended, worker: self, named: named)
+            }
+            let outcome = await mix.perform(request, steps)
             inFlight.leave()
             let ended = Platform.monotonicNanoseconds()
             let recorded = state.withLock { state in
                 guard !state.isStopped else { return false }
                 state.tally.record(outcome, intended: intended, started: started, ended: ended)
-                named?.record(request, outcome, intended: intended, started: started, ended: ended)
+                // A journey's steps were counted by name as they ended.
+                if steps == nil { named?.record(request, outcome, intended: intended, started: started, ended: ended) }
                 state.phase = .idle
                 return true
             }
             guard recorded else { return }
             progress.add(1)
         }
+    }
+
+    /// Marks the step of the journey's name at `index` in flight; `false` once the worker is stopped.
+    func beginStep(_ index: Int, intended: UInt64, started: UInt64) -> Bool {
+        state.withLock { state in
+            guard !state.isStopped else { return false }
+            state.step = (index, intended, started)
+            return true
+        }
+    }
+
+    /// Counts the step in flight under its name, unless the worker was stopped meanwhile (which
+    /// counted it then).
+    func endStep(_ index: Int, _ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
+        state.withLock { state in
+            guard !state.isStopped else { return }
+            named?.record(index, outcome, intended: intended, started: started, ended: ended)
+            state.step = nil
+        }
+    }
+
+    /// Whether the runner has stopped the worker.
+    var isStopped: Bool {
+        state.withLock { $0.isStopped }
     }
 
     /// The interval of a request due at the monotonic time `intended`.
@@ -132,7 +168,9 @@ final class LoadWorker: Sendable {
 
     /// Stops the worker at monotonic time `now`, with what it was doing counted: a request in flight
     /// as `inFlightClass` (a timeout when the runner gives up on it at the hard stop: it has run past
-    /// its timeout), a slot it was waiting for as missed. Its figures are handed to the recorder;
+    /// its timeout), a slot it was waiting for as missed. A journey's session in flight counts as
+    /// `inFlightClass` when a step of it was in flight (and so does the step, by name), and as
+    /// interrupted when it was between steps at the hard stop. Its figures are handed to the recorder;
     /// what comes back is its own: how late its timers fired, and how many slots it took late.
     func stop(at now: UInt64, countingInFlightAs inFlightClass: String = RequestOutcome.timeoutClass) -> (
         wakeLateness: Histogram, lateStarts: Int
@@ -143,10 +181,19 @@ final class LoadWorker: Sendable {
             case .idle: break
             case .waiting: state.tally.recordMissed()
             case .inFlight(let intended, let started, let request):
-                state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
-                named?.record(request, .failure(inFlightClass), intended: intended, started: started, ended: now)
+                if let step = state.step {
+                    named?.record(step.index, .failure(inFlightClass), intended: step.intended, started: step.started, ended: now)
+                    state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
+                } else if sessions != nil {
+                    let sessionClass = inFlightClass == RequestOutcome.timeoutClass ? RequestOutcome.interruptedClass : inFlightClass
+                    state.tally.record(.failure(sessionClass), intended: intended, started: started, ended: now)
+                } else {
+                    state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
+                    named?.record(request, .failure(inFlightClass), intended: intended, started: started, ended: now)
+                }
             }
             state.phase = .idle
+            state.step = nil
             retire(&state)
             return (state.wakeLateness, state.lateStarts)
         }

@@ -1,15 +1,17 @@
 extension ScenarioResult {
-    /// The figures of one kind of request in a mix (``LoadMix``): how many were sent against how many
-    /// were asked for, how each ended, and their latency.
+    /// The figures of one kind of request in a mix (``LoadMix``), or of one step of a journey: how
+    /// many were sent against how many were asked for, how each ended, and their latency.
     ///
     /// A mix's names add up to the run: their `sent`, `succeeded` and errors sum to the run's
     /// ``Outcomes``. Slots an open loop missed had no request chosen yet, so they count in the run's
-    /// `missed` and under no name.
+    /// `missed` and under no name. A journey's run counts sessions, and its steps each add up on
+    /// their own: a session sends any number of them.
     public struct NamedRequest: Codable, Sendable, Equatable {
-        /// The request's name, as the targets file gives it.
+        /// The request's name, as the targets file or the journey's step gives it.
         public var name: String
-        /// Its share of the requests asked for, 0–1.
-        public var weight: Double
+        /// Its share of the requests asked for, 0–1; `nil` for a journey's step, which is sent when
+        /// its session comes to it.
+        @ExplicitNull public var weight: Double? = nil
         /// Its share of the requests sent, 0–1: the mix as it went out, beside ``weight``.
         public var share: Double
         /// How the requests of this name ended; `scheduled` equals `sent`.
@@ -31,7 +33,7 @@ extension ScenarioResult {
 
         /// Figures with these values.
         public init(
-            name: String, weight: Double, share: Double, outcomes: Outcomes, operationsPerSecond: Double, latency: Latency? = nil,
+            name: String, weight: Double?, share: Double, outcomes: Outcomes, operationsPerSecond: Double, latency: Latency? = nil,
             uncorrectedLatency: Latency? = nil
         ) {
             self.name = name
@@ -44,25 +46,28 @@ extension ScenarioResult {
         }
     }
 
-    /// The per-name figures of a mix from each name's tally over a run of `seconds`, or what does not
-    /// add up between them and the run's `total`.
+    /// The per-name figures of a mix or a journey from each name's tally over a run of `seconds`, or
+    /// what does not add up: a mix's names against the run's `total`, a journey's step against itself.
     static func namedRequests(
-        _ mix: LoadMix, tallies: [LoadTally], total: Outcomes, seconds: Double, isOpenLoop: Bool
+        _ mix: LoadMix, tallies: [(name: String, tally: LoadTally)], total: Outcomes, seconds: Double, isOpenLoop: Bool
     ) throws(UnreconciledOutcomes) -> [NamedRequest] {
-        let sent = tallies.reduce(0) { $0 + $1.sent }
-        // The names' sum, which the run's own counts must equal.
+        let sent = tallies.reduce(0) { $0 + $1.tally.sent }
+        // The names' sum, which a mix's run must equal.
         var sum = Outcomes(sent: 0, succeeded: 0, errors: [:])
-        let requests = zip(mix.names, zip(mix.weights, tallies)).map { name, figures in
-            let (weight, tally) = figures
+        var requests: [NamedRequest] = []
+        for (index, (name, tally)) in tallies.enumerated() {
             let outcomes = Outcomes(sent: tally.sent, succeeded: tally.succeeded, errors: tally.errors)
+            guard outcomes.reconciles else { throw UnreconciledOutcomes(outcomes: outcomes, comparedWith: "their own parts in \(name)") }
             sum.add(outcomes)
-            return NamedRequest(
-                name: name, weight: weight, share: sent > 0 ? Double(tally.sent) / Double(sent) : 0, outcomes: outcomes,
-                operationsPerSecond: seconds > 0 ? Double(tally.sent) / seconds : 0,
-                latency: tally.sent > 0 ? Latency(tally.latency) : nil,
-                uncorrectedLatency: isOpenLoop && tally.sent > 0 ? Latency(tally.uncorrected) : nil)
+            requests.append(
+                NamedRequest(
+                    name: name, weight: mix.weights.indices.contains(index) ? mix.weights[index] : nil,
+                    share: sent > 0 ? Double(tally.sent) / Double(sent) : 0, outcomes: outcomes,
+                    operationsPerSecond: seconds > 0 ? Double(tally.sent) / seconds : 0,
+                    latency: tally.sent > 0 ? Latency(tally.latency) : nil,
+                    uncorrectedLatency: isOpenLoop && tally.sent > 0 ? Latency(tally.uncorrected) : nil))
         }
-        guard sum.sent == total.sent, sum.succeeded == total.succeeded, sum.errors == total.errors else {
+        guard mix.isJourney || (sum.sent == total.sent && sum.succeeded == total.succeeded && sum.errors == total.errors) else {
             throw UnreconciledOutcomes(outcomes: sum, comparedWith: "the whole run's \(total.reconciliationDescription)")
         }
         return requests

@@ -58,8 +58,12 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     @ExplicitNull public var connections: Connections? = nil
     /// The verdict on the service-level objectives the run was given (`--slo`), if any.
     @ExplicitNull public var serviceLevel: ServiceLevelVerdict? = nil
-    /// A mix's requests by name (load runs of a ``LoadMix`` with names), in the mix's order.
+    /// A mix's requests by name (load runs of a ``LoadMix`` with names), in the mix's order; a
+    /// journey's steps, in the order they first ran.
     @ExplicitNull public var requests: [NamedRequest]? = nil
+    /// What a load run's ``operations``, ``outcomes`` and ``latency`` count: sessions for a journey;
+    /// `nil` for requests.
+    @ExplicitNull public var unit: LoadUnit? = nil
 
     /// Wall-clock time of the measured part.
     public var duration: Duration {
@@ -254,4 +258,10 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
             "scheduled \(scheduled), sent \(sent), missed \(missed), succeeded \(succeeded), failed \(failed)"
         }
     }
+}
+
+/// What a load run counts as one unit: the schedule starts one, the outcomes count how each ended.
+public enum LoadUnit: String, Codable, Sendable {
+    /// One user's session of a journey, whose steps the run counts by name.
+    case session
 }

@@ -1,5 +1,6 @@
-/// Renders `requests.csv`: one row per named request of every load scenario that sent a mix, units
-/// in the column names, its counts adding up to the scenario's row of `report.csv`.
+/// Renders `requests.csv`: one row per named request of every load scenario that sent a mix (its
+/// counts adding up to the scenario's row of `report.csv`) and per step of every journey (no weight;
+/// the scenario's row counts sessions), units in the column names.
 public enum RequestsCSVWriter {
     /// One named request of one scenario.
     struct Row {
@@ -13,7 +14,7 @@ public enum RequestsCSVWriter {
     private static let table = Table(columns: [
         ("scenario", { $0.scenario }),
         ("request", { $0.request.name }),
-        ("weight", { format($0.request.weight) }),
+        ("weight", { row -> String? in row.request.weight.map(format) }),
         ("share", { format($0.request.share) }),
         ("sent", { String($0.request.outcomes.sent) }),
         ("succeeded", { String($0.request.outcomes.succeeded) }),

@@ -116,17 +116,22 @@ public struct SummaryTable: Sendable {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
-    /// A mix's requests by name: the share each was asked for and got, its rate, errors and latency.
+    /// A mix's requests by name, or a journey's steps: the share each was asked for and got, its rate,
+    /// errors and latency.
     private static func requestsByName(_ result: ScenarioResult) -> String? {
         guard let requests = result.requests, !requests.isEmpty else { return nil }
         let percent = { (share: Double) in String(format: "%.1f%%", share * 100) }
-        return "Requests of \(result.name) by name:\n\n"
+        let isJourney = result.unit == .session
+        return
+            (isJourney
+            ? "Steps of \(result.name)'s sessions (its row above counts sessions, not requests):\n\n"
+            : "Requests of \(result.name) by name:\n\n")
             + table(
-                header: ["request", "weight", "sent", "rate/s", "requests", "errors", "p50", "p90", "p99", "max"],
+                header: [isJourney ? "step" : "request", "weight", "sent", "rate/s", "requests", "errors", "p50", "p90", "p99", "max"],
                 rows: requests.map { request in
                     let latency = request.latency?.summary
                     return [
-                        cell(request.name), percent(request.weight), percent(request.share), count(request.operationsPerSecond),
+                        cell(request.name), request.weight.map(percent) ?? "–", percent(request.share), count(request.operationsPerSecond),
                         String(request.outcomes.sent), String(request.outcomes.failed),
                         latency.map { duration(Double($0.p50)) } ?? "–",
                         latency.map { duration(Double($0.p90)) } ?? "–",

@@ -85,6 +85,7 @@ public struct ShardMerge: Sendable {
             result.connections = connections
         }
         result.requests = try Self.mergeRequests(ordered, total: outcomes, seconds: result.durationSeconds)
+        result.unit = ordered[0].result.unit
         let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
         result.timeSeries = series?.merged
 
@@ -247,7 +248,9 @@ public struct ShardMerge: Sendable {
             merged[index].share = sent > 0 ? Double(merged[index].outcomes.sent) / Double(sent) : 0
             sum.add(merged[index].outcomes)
         }
-        guard sum.sent == total.sent, sum.succeeded == total.succeeded, sum.errors == total.errors else {
+        // A journey's run counts sessions, not the steps they sent.
+        let isJourney = shards[0].result.unit == .session
+        guard isJourney || (sum.sent == total.sent && sum.succeeded == total.succeeded && sum.errors == total.errors) else {
             throw .unreconciled(
                 source: "the merged run's requests by name",
                 detail: "\(sum.reconciliationDescription) against \(total.reconciliationDescription)")

@@ -19,7 +19,7 @@ struct ObjectiveOptions: Equatable, Sendable {
         },
         valueName: "<objective>",
         help:
-            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name and a colon first make it that request's alone, judged over the whole run: 'search:p99<=200ms'. A breach exits 3."
+            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name (or, in run, a journey's step name) and a colon first make it that request's alone, judged over the whole run: 'search:p99<=200ms'. A breach exits 3."
     )
     static let window = OptionDeclaration(
         "slo-window", value: .text(completion: .choices(["whole", "interval"])), default: "whole", valueName: "<w>",
@@ -64,10 +64,18 @@ struct ObjectiveOptions: Equatable, Sendable {
     }
 
     /// The verdict on `result`, a load run with its time series; `nil` without objectives or for a
-    /// result that is not a load run.
+    /// result that is not a load run. An objective naming a request judges only a result with
+    /// requests by name (a mix's, or a journey's steps): in a suite's run, the others have none.
     func verdict(on result: ScenarioResult) throws -> ServiceLevelVerdict? {
-        guard !objectives.isEmpty, result.timeSeries != nil else { return nil }
+        let applicable = result.requests == nil ? objectives.filter { $0.request == nil } : objectives
+        guard !applicable.isEmpty, result.timeSeries != nil else { return nil }
         let isOpenLoop = result.targetRate != nil || result.stages != nil
-        return try ServiceLevelVerdict(judging: result, isOpenLoop: isOpenLoop, against: objectives, over: window)
+        return try ServiceLevelVerdict(judging: result, isOpenLoop: isOpenLoop, against: applicable, over: window)
+    }
+
+    /// The objectives naming a request that none of `results` could be judged by: no result had
+    /// requests by name.
+    func unjudged(by results: [ScenarioResult]) -> [ServiceLevelObjective] {
+        results.contains { $0.requests != nil } ? [] : objectives.filter { $0.request != nil }
     }
 }

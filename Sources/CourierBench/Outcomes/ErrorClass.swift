@@ -187,9 +187,15 @@ func outcome(_ call: () async throws -> some Any) async -> RequestOutcome {
     do {
         _ = try await call()
         return .success
-    } catch let error as APIError {
-        return .failure(ErrorClass(error).description)
     } catch {
-        return .failure(ErrorClass.unclassified.description)
+        return .failure(ErrorClass.name(of: error))
+    }
+}
+
+extension ErrorClass {
+    /// The class of `error` as reports name it: a client's error by its kind, anything else
+    /// `unclassified`.
+    static func name(of error: any Error) -> String {
+        (error as? APIError).map { ErrorClass($0).description } ?? ErrorClass.unclassified.description
     }
 }

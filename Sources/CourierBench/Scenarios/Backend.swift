@@ -15,7 +15,7 @@ public struct Backend: Sendable {
     /// Each request's limit in a round trip, whatever answers: the transports are made with it, and
     /// the load runner stops waiting for a request past it.
     static let requestTimeout: Duration = .seconds(10)
-    private let open: @Sendable (_ client: APIClient, _ request: HTTPRequest, _ concurrency: Int) async throws -> Connection
+    private let open: @Sendable (_ client: APIClient, _ request: HTTPRequest?, _ concurrency: Int) async throws -> Connection
 
     /// A client rebound to the backend, and how to release what was opened for it.
     struct Connection: Sendable {
@@ -24,10 +24,15 @@ public struct Backend: Sendable {
     }
 
     /// Opens the backend for `concurrency` workers and rebinds `client` (its decoder, encoder and
-    /// middlewares) to it. `request` is the client's request for the scenario's endpoint.
-    func connect(_ client: APIClient, sending request: HTTPRequest, concurrency: Int) async throws -> Connection {
+    /// middlewares) to it. `request` is the client's request for the scenario's endpoint; `nil` for
+    /// a journey, which sends many.
+    func connect(_ client: APIClient, sending request: HTTPRequest?, concurrency: Int) async throws -> Connection {
         try await open(client, request, concurrency)
     }
+
+    /// The base URL a journey's client starts from before a backend rebinds it; an in-memory
+    /// backend keeps it, and answers any path under it alike.
+    static let journeyPlaceholder = URL(string: "http://journey.invalid") ?? URL(fileURLWithPath: "/")
 
     /// Every request answered in memory with `status`, `headers` and `body`, without URLSession:
     /// what remains is the cost of the client layer, your middlewares and your model.
@@ -47,6 +52,9 @@ public struct Backend: Sendable {
         headers: [String: String] = ["Content-Type": "application/json"]
     ) -> Backend {
         Backend(description: "URLProtocol stub") { client, request, _ in
+            guard let request else {
+                throw BackendError("the URLProtocol stub answers one endpoint; a journey needs a server or the in-memory backend")
+            }
             let server = StubServer(recordsRequests: false)
             let components = URLComponents(string: request.url)
             let path = components?.percentEncodedPath.removingPercentEncoding ?? "/"
@@ -126,5 +134,14 @@ public struct LocalServer: Sendable {
     public init(baseURL: URL, stop: @escaping @Sendable () async -> Void) {
         self.baseURL = baseURL
         self.stop = stop
+    }
+}
+
+/// A backend asked for what it cannot do.
+struct BackendError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

@@ -65,13 +65,15 @@ extension Scenario {
     }
 }
 
-/// A load run in which every request failed.
+/// A load run in which every request (or session) failed.
 struct NothingSucceeded: Error, CustomStringConvertible {
     let outcomes: ScenarioResult.Outcomes
+    /// What the run counts: `request` or `session`.
+    var unit = "request"
 
     var description: String {
-        guard outcomes.sent > 0 else { return "not one request was sent within the loop's duration" }
+        guard outcomes.sent > 0 else { return "not one \(unit) was sent within the loop's duration" }
         let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-        return "not one of \(outcomes.sent) requests succeeded (\(classes))"
+        return "not one of \(outcomes.sent) \(unit)s succeeded (\(classes))"
     }
 }

@@ -29,6 +29,10 @@ extension FixtureServer {
     /// | `/capacity` | one movie from ``standardCapacity``'s workers: 400 requests a second, then a queue |
     /// | `/mix/list`, `/mix/detail`, `/mix/search`, `/mix/write` | one movie from ``standardMix``'s 4 shared workers, after 1, 2, 5 and 10 ms of their time |
     /// | `/hostile/…` | ``hostileRoutes``: contradictory framing, a header field too large, a gzip bomb |
+    /// | `/journey/sign-in` | `{"token":"stale"}`: a token the items refuse, so a client's auth must refresh it |
+    /// | `/journey/refresh` | `{"token":"fresh"}` |
+    /// | `/journey/items` | three ids, only with `Authorization: Bearer fresh` (else a 401 with a `Bearer` challenge), from the mix's workers after 1 ms |
+    /// | `/journey/item` | one item, from the mix's workers after 2 ms |
     ///
     /// A server that fails every connection before any route is read is a
     /// ``Configuration/acceptance-swift.property`` away (`.reset`, `.stall`).
@@ -65,6 +69,13 @@ extension FixtureServer {
         for (path, capacity) in standardMix {
             routes[path] = FixtureRoute.payload(.tinyObject).with(capacity: capacity)
         }
+        routes["/journey/sign-in"] = .json(#"{"token":"stale"}"#)
+        routes["/journey/refresh"] = .json(#"{"token":"fresh"}"#)
+        routes["/journey/items"] = FixtureRoute.json(#"[{"id":1},{"id":2},{"id":3}]"#)
+            .requiring(authorization: "Bearer fresh", challenges: [#"Bearer realm="journey""#])
+            .with(capacity: FixtureCapacity(workers: 4, serviceTime: .milliseconds(1), pool: "mix"))
+        routes["/journey/item"] = FixtureRoute.json(#"{"id":2,"title":"a detail"}"#)
+            .with(capacity: FixtureCapacity(workers: 4, serviceTime: .milliseconds(2), pool: "mix"))
         for status in [301, 302, 303, 307, 308] {
             routes["/redirect/\(status)"] = .redirect(status: status, to: "/echo")
         }

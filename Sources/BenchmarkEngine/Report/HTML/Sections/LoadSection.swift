@@ -86,7 +86,7 @@ enum LoadSection {
                     let errors = request.outcomes.errors.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
                     cells += [
                         .text(request.name),
-                        .number(request.weight * 100, String(format: "%.1f%%", request.weight * 100)),
+                        .number(request.weight.map { $0 * 100 }, format: { String(format: "%.1f%%", $0) }),
                         .number(request.share * 100, String(format: "%.1f%%", request.share * 100)),
                         .number(request.operationsPerSecond, Formats.count(request.operationsPerSecond)),
                         .number(Double(request.outcomes.sent), format: Formats.plain),
