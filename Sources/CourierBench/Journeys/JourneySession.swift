@@ -38,6 +38,7 @@ public final class JourneySession: Sendable {
     /// `template` (its decoder, encoder and middlewares: the user's own auth, say) on the
     /// scenario's backend; make it once per session, for a user's own state such as a token store.
     public func client(like template: APIClient) -> APIClient {
+        // Inside this method, `client` alone could also name the method itself: the property, by its type.
         let backend: APIClient = client
         let transport: any Transport = backend.transport
         return template.rebound(to: backend.baseURL, transport: transport)
