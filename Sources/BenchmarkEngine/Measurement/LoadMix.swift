@@ -67,50 +67,61 @@ public struct LoadMix: Sendable {
 ///
 /// One lock per name, so that workers recording different kinds of request never wait for each
 /// other; each records under its own lock first, so the order of taking them is always the same. A
-/// journey's steps are named as they first run, in the order they first start.
+/// mix's names are known ahead and found by index without a lock; a journey's steps are named as
+/// they first run, in the order they first start, each step finding its tally once.
 final class NamedTallies: Sendable {
-    private final class Slot: Sendable {
-        let tally: Mutex<LoadTally>
-        init(_ tally: LoadTally) { self.tally = Mutex(tally) }
-    }
+    /// One name's tally.
+    final class Slot: Sendable {
+        fileprivate let tally: Mutex<LoadTally>
+        fileprivate init(_ tally: LoadTally) { self.tally = Mutex(tally) }
 
-    private struct Registry {
-        var names: [String]
-        var slots: [Slot]
-        var indices: [String: Int]
-    }
-
-    private let registry: Mutex<Registry>
-    private let template: Histogram
-
-    /// Empty tallies for `names`, with `template`'s histogram layout; more names join as
-    /// ``index(of:)`` meets them.
-    init(names: [String], template: Histogram) {
-        self.template = template
-        let indices = Dictionary(names.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        registry = Mutex(Registry(names: names, slots: names.map { _ in Slot(LoadTally(template: template)) }, indices: indices))
-    }
-
-    /// The index of `name`, given a tally of its own the first time it is met.
-    func index(of name: String) -> Int {
-        registry.withLock { registry in
-            if let index = registry.indices[name] { return index }
-            registry.names.append(name)
-            registry.slots.append(Slot(LoadTally(template: template)))
-            registry.indices[name] = registry.slots.count - 1
-            return registry.slots.count - 1
+        /// Counts a request of this name, as ``LoadTally/record(_:intended:started:ended:)`` does.
+        func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
+            tally.withLock { $0.record(outcome, intended: intended, started: started, ended: ended) }
         }
     }
 
-    /// Counts a request of the name at `index`, as ``LoadTally/record(_:intended:started:ended:)`` does.
+    private struct Registry {
+        var names: [String] = []
+        var slots: [Slot] = []
+        var indices: [String: Int] = [:]
+    }
+
+    private let names: [String]
+    private let slots: [Slot]
+    /// The names met as they run (a journey's steps), after ``names``.
+    private let registry = Mutex(Registry())
+    private let template: Histogram
+
+    /// Empty tallies for `names`, with `template`'s histogram layout; more names join as
+    /// ``slot(named:)`` meets them.
+    init(names: [String], template: Histogram) {
+        self.names = names
+        self.template = template
+        slots = names.map { _ in Slot(LoadTally(template: template)) }
+    }
+
+    /// The tally of `name`, made the first time it is met.
+    func slot(named name: String) -> Slot {
+        registry.withLock { registry in
+            if let index = registry.indices[name] { return registry.slots[index] }
+            let slot = Slot(LoadTally(template: template))
+            registry.indices[name] = registry.slots.count
+            registry.names.append(name)
+            registry.slots.append(slot)
+            return slot
+        }
+    }
+
+    /// Counts a request of the name at `index` of those given ahead.
     func record(_ index: Int, _ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
-        let slot = registry.withLock { $0.slots.indices.contains(index) ? $0.slots[index] : nil }
-        slot?.tally.withLock { $0.record(outcome, intended: intended, started: started, ended: ended) }
+        guard slots.indices.contains(index) else { return }
+        slots[index].record(outcome, intended: intended, started: started, ended: ended)
     }
 
     /// Each name with its tally, in order.
     var tallies: [(name: String, tally: LoadTally)] {
-        let (names, slots) = registry.withLock { ($0.names, $0.slots) }
-        return zip(names, slots).map { name, slot in (name, slot.tally.withLock { $0 }) }
+        let (met, metSlots) = registry.withLock { ($0.names, $0.slots) }
+        return zip(names + met, slots + metSlots).map { name, slot in (name, slot.tally.withLock { $0 }) }
     }
 }

@@ -29,8 +29,8 @@ final class LoadWorker: Sendable {
         var wakeLateness: Histogram
         /// Requests whose slot the worker took only after it was due (open loop).
         var lateStarts = 0
-        /// The step of a journey's session in flight: its name's index, when it was due and started.
-        var step: (index: Int, intended: UInt64, started: UInt64)?
+        /// The step of a journey's session in flight: its name's tally, when it was due and started.
+        var step: (slot: NamedTallies.Slot, intended: UInt64, started: UInt64)?
     }
 
     /// The worker's place among the run's workers, for the recorder.
@@ -121,21 +121,21 @@ final class LoadWorker: Sendable {
         }
     }
 
-    /// Marks the step of the journey's name at `index` in flight; `false` once the worker is stopped.
-    func beginStep(_ index: Int, intended: UInt64, started: UInt64) -> Bool {
+    /// Marks a step of the journey, counted in `slot`, in flight; `false` once the worker is stopped.
+    func beginStep(_ slot: NamedTallies.Slot, intended: UInt64, started: UInt64) -> Bool {
         state.withLock { state in
             guard !state.isStopped else { return false }
-            state.step = (index, intended, started)
+            state.step = (slot, intended, started)
             return true
         }
     }
 
     /// Counts the step in flight under its name, unless the worker was stopped meanwhile (which
     /// counted it then).
-    func endStep(_ index: Int, _ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
+    func endStep(_ slot: NamedTallies.Slot, _ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
         state.withLock { state in
             guard !state.isStopped else { return }
-            named?.record(index, outcome, intended: intended, started: started, ended: ended)
+            slot.record(outcome, intended: intended, started: started, ended: ended)
             state.step = nil
         }
     }
@@ -182,7 +182,7 @@ final class LoadWorker: Sendable {
             case .waiting: state.tally.recordMissed()
             case .inFlight(let intended, let started, let request):
                 if let step = state.step {
-                    named?.record(step.index, .failure(inFlightClass), intended: step.intended, started: step.started, ended: now)
+                    step.slot.record(.failure(inFlightClass), intended: step.intended, started: step.started, ended: now)
                     state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
                 } else if sessions != nil {
                     let sessionClass = inFlightClass == RequestOutcome.timeoutClass ? RequestOutcome.interruptedClass : inFlightClass

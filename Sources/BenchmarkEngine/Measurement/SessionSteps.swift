@@ -31,7 +31,7 @@ public final class SessionSteps: Sendable {
     /// Sends the step `name` with `send` and counts how it ended under its name; `nil`, without
     /// calling `send`, when the run has stopped.
     public func step(_ name: String, _ send: () async -> RequestOutcome) async -> RequestOutcome? {
-        let index = named.index(of: name)
+        let slot = named.slot(named: name)
         let started = Platform.monotonicNanoseconds()
         let intended = min(
             started,
@@ -39,9 +39,9 @@ public final class SessionSteps: Sendable {
                 defer { due = nil }
                 return due ?? started
             })
-        guard worker.beginStep(index, intended: intended, started: started) else { return nil }
+        guard worker.beginStep(slot, intended: intended, started: started) else { return nil }
         let outcome = await send()
-        worker.endStep(index, outcome, intended: intended, started: started, ended: Platform.monotonicNanoseconds())
+        worker.endStep(slot, outcome, intended: intended, started: started, ended: Platform.monotonicNanoseconds())
         return outcome
     }
 

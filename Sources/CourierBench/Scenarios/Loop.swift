@@ -17,7 +17,7 @@ public struct Loop: Sendable, Equatable {
     public let duration: Duration?
     /// The stages of a ramping open loop, which `rate` starts from; empty for a constant rate or a
     /// closed loop.
-    public var stages: [LoadStage] = []
+    public private(set) var stages: [LoadStage] = []
 
     /// `concurrency` workers, each sending its next request as soon as its last one ends.
     public static func closed(concurrency: Int, duration: Duration? = nil) -> Loop {
