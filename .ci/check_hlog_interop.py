@@ -9,14 +9,16 @@ its tag. For every load scenario of the report and each of its histograms (`corr
 `uncorrected` in an open loop; `<scenario>:corrected` when the run has several load scenarios), the
 log must hold one histogram per interval whose count, min, max, p50, p99 and p99.9 equal the
 interval's summary in report.json, whose start and length match the interval's, and which, merged,
-equal the whole run's `latency` (or `uncorrectedLatency`) summary. A scenario whose transport timed
-connection phases must have one `phase-<name>` histogram per phase (`phase-dns`, `phase-tls`, …)
-that equals the phase's summary in report.json.
+equal the whole run's `latency` (or `uncorrectedLatency`) summary. Each request of a mix and each
+step of a journey with a time series is checked the same way, under `<name>:corrected`. A scenario
+whose transport timed connection phases must have one `phase-<name>` histogram per phase
+(`phase-dns`, `phase-tls`, …) that equals the phase's summary in report.json.
 
 Exit status: 0 all passed, 1 any mismatch, 2 usage or input errors.
 """
 import json
 import pathlib
+import re
 import sys
 
 try:
@@ -63,6 +65,38 @@ def read_log(path):
     return by_tag
 
 
+def tag(name):
+    """A name as bench writes it into a tag: commas and white space become underscores."""
+    return re.sub(r"[,\s]", "_", name)
+
+
+def check_series(label, prefix, series, whole, offset, by_tag, problems):
+    """Checks the log's histograms tagged `prefix` + kind against `series` and `whole`'s latency;
+    returns how many kinds it checked."""
+    checked = 0
+    for kind, key in (("corrected", "latency"), ("uncorrected", "uncorrectedLatency")):
+        intervals = [i for i in series["intervals"] if i.get(key)]
+        if not intervals or not whole.get(key):
+            continue
+        logged = by_tag.get(prefix + kind, [])
+        where = f"{label} {kind}"
+        if len(logged) != len(intervals):
+            problems.append(f"{where}: {len(logged)} histograms in the log, {len(intervals)} intervals in the report")
+            continue
+        merged = HdrHistogram(1, 60_000_000_000, 3)
+        for index, (interval, (start, length, histogram)) in enumerate(zip(intervals, logged)):
+            compare(f"{where} interval {index}", interval[key]["summary"], histogram, problems)
+            if histogram.get_total_count() != interval["outcomes"]["sent"]:
+                problems.append(f"{where} interval {index}: {histogram.get_total_count()} values, {interval['outcomes']['sent']} requests sent")
+            if abs(start - (offset + interval["startSeconds"])) > TIME_TOLERANCE or abs(length - interval["durationSeconds"]) > TIME_TOLERANCE:
+                problems.append(f"{where} interval {index}: logged at {start:.3f}+{length:.3f} s, reported at {offset + interval['startSeconds']:.3f}+{interval['durationSeconds']:.3f} s")
+            merged.add(histogram)
+        compare(f"{where} merged", whole[key]["summary"], merged, problems)
+        checked += 1
+        print(f"ok   {prefix + kind}: {len(logged)} intervals, {merged.get_total_count()} values, p99 {merged.get_value_at_percentile(99.0)} ns")
+    return checked
+
+
 def main(argv):
     if len(argv) != 2:
         print(f"usage: {argv[0]} RUN_DIR", file=sys.stderr)
@@ -84,40 +118,25 @@ def main(argv):
     for scenario in scenarios:
         series = scenario["timeSeries"]
         offset = series["startUnixMicroseconds"] / 1e6 - base
-        prefix = "" if len(scenarios) == 1 else scenario["name"].replace(",", "_").replace(" ", "_") + ":"
-        for kind, whole_key, interval_key in (("corrected", "latency", "latency"), ("uncorrected", "uncorrectedLatency", "uncorrectedLatency")):
-            intervals = [i for i in series["intervals"] if i.get(interval_key)]
-            if not intervals:
-                continue
-            tag = prefix + kind
-            logged = by_tag.get(tag, [])
-            label = f"{scenario['name']} {kind}"
-            if len(logged) != len(intervals):
-                problems.append(f"{label}: {len(logged)} histograms in the log, {len(intervals)} intervals in the report")
-                continue
-            merged = HdrHistogram(1, 60_000_000_000, 3)
-            for index, (interval, (start, length, histogram)) in enumerate(zip(intervals, logged)):
-                compare(f"{label} interval {index}", interval[interval_key]["summary"], histogram, problems)
-                if histogram.get_total_count() != interval["outcomes"]["sent"]:
-                    problems.append(f"{label} interval {index}: {histogram.get_total_count()} values, {interval['outcomes']['sent']} requests sent")
-                if abs(start - (offset + interval["startSeconds"])) > TIME_TOLERANCE or abs(length - interval["durationSeconds"]) > TIME_TOLERANCE:
-                    problems.append(f"{label} interval {index}: logged at {start:.3f}+{length:.3f} s, reported at {offset + interval['startSeconds']:.3f}+{interval['durationSeconds']:.3f} s")
-                merged.add(histogram)
-            compare(f"{label} merged", scenario[whole_key]["summary"], merged, problems)
-            checked += 1
-            print(f"ok   {tag}: {len(logged)} intervals, {merged.get_total_count()} values, p99 {merged.get_value_at_percentile(99.0)} ns")
+        prefix = "" if len(scenarios) == 1 else tag(scenario["name"]) + ":"
+        checked += check_series(scenario["name"], prefix, series, scenario, offset, by_tag, problems)
+        for request in scenario.get("requests") or []:
+            if request.get("timeSeries"):
+                checked += check_series(
+                    f"{scenario['name']} {request['name']}", prefix + tag(request["name"]) + ":", request["timeSeries"], request, offset,
+                    by_tag, problems)
         phases = (scenario.get("connections") or {}).get("phases") or {}
         for name, latency in phases.items():
             if not latency:
                 continue
-            tag = prefix + "phase-" + PHASE_TAGS[name]
-            logged = by_tag.get(tag, [])
+            phase_tag = prefix + "phase-" + PHASE_TAGS[name]
+            logged = by_tag.get(phase_tag, [])
             if len(logged) != 1:
-                problems.append(f"{scenario['name']} {name}: {len(logged)} histograms tagged {tag}, not 1")
+                problems.append(f"{scenario['name']} {name}: {len(logged)} histograms tagged {phase_tag}, not 1")
                 continue
             compare(f"{scenario['name']} {name}", latency["summary"], logged[0][2], problems)
             checked += 1
-            print(f"ok   {tag}: {logged[0][2].get_total_count()} values, p99 {logged[0][2].get_value_at_percentile(99.0)} ns")
+            print(f"ok   {phase_tag}: {logged[0][2].get_total_count()} values, p99 {logged[0][2].get_value_at_percentile(99.0)} ns")
     for problem in problems:
         print(f"FAIL {problem}")
     print(f"{checked} series checked, {len(problems)} problems")

@@ -177,6 +177,35 @@ import Testing
         #expect(perInterval.verdict.objectives[0].windowsBreached == 1)
     }
 
+    /// A mix's name is judged over the step's measured intervals as well: its 2 s warm-up, in its
+    /// figures for the whole step, breaks no objective.
+    @Test func aNameIsJudgedOverTheStepsMeasuredPartOnly() throws {
+        let template = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
+        var whole = template
+        let intervals = try [2_000_000_000, 1_000_000, 80_000_000, 1_000_000].enumerated().map { index, latency in
+            var histogram = template
+            histogram.record(UInt64(latency), count: 100)
+            try whole.merge(histogram)
+            let encoded = ScenarioResult.Latency(histogram)
+            return TimeSeries.Interval(
+                startSeconds: Double(index), durationSeconds: 1, outcomes: .init(sent: 100, succeeded: 100, errors: [:]), latency: encoded,
+                uncorrectedLatency: encoded)
+        }
+        var result = ScenarioResult(name: "step", kind: .load, operations: 400, warmupOperations: 0, durationSeconds: 4)
+        result.timeSeries = TimeSeries(startUnixMicroseconds: 0, intervalSeconds: 1, intervals: intervals)
+        var list = ScenarioResult.NamedRequest(
+            name: "list", weight: 1, share: 1, outcomes: .init(sent: 400, succeeded: 400, errors: [:]), operationsPerSecond: 100,
+            latency: .init(whole), uncorrectedLatency: .init(whole))
+        list.timeSeries = result.timeSeries
+        result.requests = [list]
+        let step = try CapacityStep(
+            judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 1,
+            objectives: [try ServiceLevelObjective(parsing: "list:max<=1s")], window: .whole)
+        #expect(step.status == .passed)
+        #expect(step.verdict.objectives[0].measured.map { $0 < 100_000_000 } == true)
+        #expect(step.requests?.first?.latency?.summary.max ?? 0 >= 2_000_000_000, "the step's figures by name are the whole step's")
+    }
+
     /// Whose limit a failed step is: the server's when the latency from each request's actual send
     /// breaks the objective by more than the generator's own timer lateness explains.
     @Test(arguments: [

@@ -69,7 +69,7 @@ import Testing
         let csv = try #require(TimeSeriesCSVWriter.render(SampleRuns.report([result])))
         let rows = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
         let header = rows[0]
-        #expect(header.prefix(4) == ["scenario", "interval", "start_s", "duration_s"])
+        #expect(header.prefix(5) == ["scenario", "request", "interval", "start_s", "duration_s"])
         #expect(rows.count == 1 + (result.timeSeries?.intervals.count ?? 0))
         let column = { (name: String) in header.firstIndex(of: name) ?? 0 }
         for row in rows.dropFirst() {

@@ -54,4 +54,31 @@ private func context(_ name: String) -> ScenarioContext {
         #expect(result.requests?.map(\.name) == ["a", "b", "c"])
         #expect(result.requests?.map(\.outcomes.sent) == [4, 4, 2])
     }
+
+    /// A step counts in the interval of its own intended start, which a session's later steps may
+    /// reach after the session's interval, and each step's series adds up to its figures.
+    @Test func eachStepCountsInTheIntervalOfItsIntendedStart() async throws {
+        let journey = LoadMix(journey: { steps in
+            _ = await steps.step("first") { .success }
+            guard await steps.pause(for: .milliseconds(30)) else { return .failure(RequestOutcome.interruptedClass) }
+            _ = await steps.step("second") { .success }
+            return .success
+        })
+        var configuration = LoadConfiguration(concurrency: 1, maximumRequests: 3, duration: .seconds(10))
+        configuration.interval = .milliseconds(20)
+        let result = try await LoadRunner.run(in: context("journey"), configuration: configuration, mix: journey)
+        let run = try #require(result.timeSeries)
+        let steps = try #require(result.requests)
+        #expect(steps.map(\.outcomes.sent) == [3, 3])
+        let series = try steps.map { try #require($0.timeSeries).intervals }
+        for (step, intervals) in zip(steps, series) {
+            #expect(intervals.count >= run.intervals.count)
+            #expect(intervals.reduce(0) { $0 + $1.outcomes.sent } == step.outcomes.sent)
+            #expect(intervals.reduce(0) { $0 + $1.latency.summary.count } == UInt64(step.outcomes.sent))
+        }
+        let firstSent = try #require(series[0].firstIndex { $0.outcomes.sent > 0 })
+        let secondSent = try #require(series[1].firstIndex { $0.outcomes.sent > 0 })
+        #expect(firstSent == 0)
+        #expect(secondSent > firstSent, "the second step is due at least 30 ms, more than an interval, after the first")
+    }
 }

@@ -102,16 +102,81 @@ private func mix(
     }
 
     @Test func namesThatDoNotAddUpToTheRunAreRefused() throws {
-        var tally = LoadTally(template: try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 1_000_000, significantDigits: 2))
-        tally.record(.success, intended: 0, started: 0, ended: 10)
-        let loadMix = LoadMix(names: ["a"], weights: [1], choose: { 0 }, send: { _ in .success })
+        let (loadMix, named) = try oneName(sentIn: [1])
         let total = ScenarioResult.Outcomes(sent: 2, succeeded: 2, errors: [:])
         #expect {
-            try ScenarioResult.namedRequests(loadMix, tallies: [("a", tally)], total: total, seconds: 1, isOpenLoop: false)
+            try ScenarioResult.namedRequests(loadMix, named, total: total, of: series(sentIn: [2]), seconds: 1, isOpenLoop: false)
         } throws: { error in
             "\(error)" == "scheduled 1, sent 1, missed 0, succeeded 1, failed 0 do not match the whole run's "
                 + "scheduled 2, sent 2, missed 0, succeeded 2, failed 0"
         }
+    }
+
+    @Test func namesThatAddUpToTheRunButNotToAnIntervalAreRefused() throws {
+        let (loadMix, named) = try oneName(sentIn: [1, 0])
+        let total = ScenarioResult.Outcomes(sent: 1, succeeded: 1, errors: [:])
+        #expect {
+            try ScenarioResult.namedRequests(loadMix, named, total: total, of: series(sentIn: [0, 1]), seconds: 1, isOpenLoop: false)
+        } throws: { error in
+            "\(error)" == "interval 0: scheduled 1, sent 1, missed 0, succeeded 1, failed 0 do not match the run's "
+                + "scheduled 0, sent 0, missed 0, succeeded 0, failed 0"
+        }
+    }
+
+    /// Each name's series is on the run's intervals, adds up to the name's figures, and the names
+    /// add up to the run in every interval.
+    @Test func eachNameHasATimeSeriesThatAddsUpInEveryInterval() async throws {
+        let loadMix = mix(["a", "b", "c"], weights: [2, 1, 1], pattern: [0, 1, 0, 2]) { index in
+            index == 2 ? .failure("badStatus(500)") : .success
+        }
+        var configuration = LoadConfiguration(concurrency: 2, rate: 1_000, maximumRequests: 400, duration: .seconds(30))
+        configuration.interval = .milliseconds(50)
+        let result = try await LoadRunner.run(in: context("series"), configuration: configuration, mix: loadMix)
+        let run = try #require(result.timeSeries)
+        let requests = try #require(result.requests)
+        #expect(run.intervals.count > 1)
+        for request in requests {
+            let series = try #require(request.timeSeries)
+            #expect(series.startUnixMicroseconds == run.startUnixMicroseconds)
+            #expect(series.interval == run.interval)
+            #expect(series.intervals.count == run.intervals.count)
+            #expect(series.intervals.map(\.startSeconds) == run.intervals.map(\.startSeconds))
+            var sum = ScenarioResult.Outcomes(sent: 0, succeeded: 0, errors: [:])
+            var latencies: UInt64 = 0
+            for interval in series.intervals {
+                sum.add(interval.outcomes)
+                latencies += interval.latency.summary.count
+                #expect(interval.uncorrectedLatency?.summary.count == UInt64(interval.outcomes.sent), "an open loop has both")
+            }
+            #expect(sum == request.outcomes)
+            #expect(latencies == UInt64(request.outcomes.sent))
+        }
+        for (index, interval) in run.intervals.enumerated() {
+            let sent = requests.reduce(0) { $0 + ($1.timeSeries?.intervals[index].outcomes.sent ?? 0) }
+            #expect(sent == interval.outcomes.sent)
+        }
+        #expect(requests[2].timeSeries?.intervals.reduce(0) { $0 + $1.outcomes.failed } == requests[2].outcomes.sent)
+    }
+
+    /// A mix of one name, `a`, with `sentIn[i]` successes in interval `i`.
+    private func oneName(sentIn counts: [Int]) throws -> (LoadMix, [NamedFigures]) {
+        var tally = LoadTally(template: try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 1_000_000, significantDigits: 2))
+        for _ in 0..<counts.reduce(0, +) { tally.record(.success, intended: 0, started: 0, ended: 10) }
+        let loadMix = LoadMix(names: ["a"], weights: [1], choose: { 0 }, send: { _ in .success })
+        return (loadMix, [NamedFigures(name: "a", total: tally, intervals: try series(sentIn: counts).intervals)])
+    }
+
+    /// A series of one-second intervals with `sentIn[i]` successes in interval `i`.
+    private func series(sentIn counts: [Int]) throws -> TimeSeries {
+        let empty = ScenarioResult.Latency(try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 1_000_000, significantDigits: 2))
+        return TimeSeries(
+            startUnixMicroseconds: 0, interval: .seconds(1),
+            intervals: counts.enumerated().map { index, sent in
+                TimeSeries.Interval(
+                    start: .seconds(index), duration: .seconds(1), outcomes: .init(sent: sent, succeeded: sent, errors: [:]),
+                    latency: empty,
+                    uncorrectedLatency: nil)
+            })
     }
 }
 
@@ -149,6 +214,34 @@ private func mix(
         let html = HTMLReportWriter.render(report)
         #expect(html.contains("Each load scenario&#39;s requests by name") || html.contains("Each load scenario's requests by name"))
         #expect(html.contains("search, by text"))
+        #expect(html.contains(">p99 by name (log scale)</text>"))
+    }
+
+    /// Each name's series in timeseries.csv, after the run's own rows and adding up to them, and in
+    /// latency.hlog under a tag of its own.
+    @Test func eachNamesSeriesIsInTheTimeSeriesFiles() async throws {
+        let result = try await mixedRun()
+        let run = try #require(result.timeSeries)
+        let report = SampleRuns.report([result])
+        let csv = try #require(TimeSeriesCSVWriter.render(report))
+        let rows = csv.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(csv.hasPrefix("scenario,request,interval,start_s,"))
+        let ofRun = rows.filter { $0[1].isEmpty }
+        #expect(ofRun.count == run.intervals.count)
+        let ofIssues = rows.filter { $0[1] == "GET /issues/{{id}}" }
+        #expect(ofIssues.count == run.intervals.count)
+        let sentColumn = try #require(csv.split(separator: "\n")[0].split(separator: ",").firstIndex(of: "sent"))
+        #expect(ofIssues.reduce(0) { $0 + (Int($1[sentColumn]) ?? 0) } == 150)
+        #expect(csv.contains("load/mix,\"search, by text\",0,"))
+
+        let log = try #require(IntervalLogWriter.render(report))
+        let tags = log.split(separator: "\n").filter { $0.hasPrefix("Tag=") }.map { $0.prefix { $0 != "," } }
+        #expect(tags.filter { $0 == "Tag=corrected" }.count == run.intervals.count)
+        #expect(tags.filter { $0 == "Tag=GET_/issues/{{id}}:corrected" }.count == run.intervals.count)
+        #expect(tags.filter { $0 == "Tag=search__by_text:corrected" }.count == run.intervals.count)
+        #expect(!tags.contains { $0.hasSuffix(":uncorrected") }, "a closed loop has one latency")
     }
 
     @Test func aRunWithoutAMixWritesNoRequestsFile() async throws {

@@ -56,10 +56,31 @@ import Testing
         #expect(verdict.objectives.map(\.status) == [.failed, .passed, .passed, .failed, .notApplicable, .failed])
         #expect(verdict.objectives[0].measured.map { $0 >= 89_000_000 } == true)
         #expect(verdict.objectives[1].windowsJudged == 10, "the run's own objective is judged interval by interval")
-        #expect(verdict.objectives[0].windowsJudged == 1, "a request's is judged over the whole run")
+        #expect(verdict.objectives[0].windowsJudged == 1, "a request without a time series is judged over the whole run")
         #expect(verdict.objectives[3].measured == 0.1)
         #expect(verdict.objectives[5].note == "the run sent no request named 'write'")
         #expect(!verdict.passed)
+    }
+
+    /// A name with a time series is judged window by window like the run: one slow interval of
+    /// `search` fails it interval by interval and passes it over the whole run.
+    @Test func aNamedObjectiveIsJudgedOverItsOwnIntervals() throws {
+        var result = ScenarioResult(name: "load/mix", kind: .load, operations: 100, warmupOperations: 0, duration: .seconds(10))
+        let run = intervals(latencies: Array(repeating: 5, count: 10))
+        result.timeSeries = TimeSeries(startUnixMicroseconds: 0, interval: .seconds(1), intervals: run)
+        var search = ScenarioResult.NamedRequest(
+            name: "search", weight: 1, share: 1, outcomes: .init(sent: 100, succeeded: 100, errors: [:]), operationsPerSecond: 10)
+        search.timeSeries = TimeSeries(
+            startUnixMicroseconds: 0, interval: .seconds(1), intervals: intervals(latencies: [5, 5, 5, 90, 5, 5, 5, 5, 5, 5]))
+        result.requests = [search]
+        let byInterval = try ServiceLevelVerdict(
+            judging: result, isOpenLoop: true, against: objectives("search:p50<=50ms"), over: .interval)
+        #expect(byInterval.objectives[0].status == .failed)
+        #expect(byInterval.objectives[0].windowsJudged == 10 && byInterval.objectives[0].windowsBreached == 1)
+        #expect(byInterval.objectives[0].worst?.startSeconds == 3)
+        let whole = try ServiceLevelVerdict(judging: result, isOpenLoop: true, against: objectives("search:p50<=50ms"), over: .whole)
+        #expect(whole.objectives[0].status == .passed)
+        #expect(whole.objectives[0].worst?.startSeconds == 3, "the worst interval is reported beside the whole run's verdict")
     }
 
     @Test func theWholeRunPassesWhereOneIntervalDoesNot() throws {

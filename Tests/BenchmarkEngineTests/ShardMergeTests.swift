@@ -168,6 +168,22 @@ import Testing
         #expect(refusal(firstSingle).map { "\($0)" }?.contains("a mix") == true)
     }
 
+    /// A mix of one name is the whole run, so its merged series must be the run's merged series; a
+    /// shard without the name's series leaves the merged name without one.
+    @Test func aNamesTimeSeriesIsMergedAsTheRunsIs() throws {
+        var reports = try threeShards(failed: 3)
+        for index in reports.indices {
+            reports[index].scenarios[0].requests = [SampleRuns.onlyRequest(named: "only", of: reports[index].scenarios[0])]
+        }
+        let merged = try ShardMerge(inputs(reports)).result
+        let series = try #require(merged.requests?.first?.timeSeries)
+        #expect(series == merged.timeSeries)
+        #expect(series.intervals.reduce(0) { $0 + $1.outcomes.sent } == merged.outcomes?.sent)
+
+        reports[1].scenarios[0].requests?[0].timeSeries = nil
+        #expect(try ShardMerge(inputs(reports)).result.requests?.first?.timeSeries == nil)
+    }
+
     @Test func anotherHTTPVersionOrConnectionCapIsRefused() throws {
         var reports = try threeShards()
         reports[2].load?.http = "2"

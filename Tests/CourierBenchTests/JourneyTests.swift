@@ -162,9 +162,10 @@ private func backend(_ server: FixtureServer) -> Backend {
         let result = try #require(results.first)
         let outcomes = try #require(result.outcomes)
         #expect(outcomes.reconciles)
-        // Pausing at the hard stop; on a starved machine, perhaps still signing in.
+        // Pausing at the hard stop; on a starved machine, perhaps still signing in, or never started
+        // (a slot whose worker did not run before the 200 ms were over is missed).
         // Session 0 of each phase (the warm-up's and the run's) ends at once; the others cannot finish.
-        #expect(outcomes.succeeded <= 1 && outcomes.failed >= 1 && outcomes.failed == outcomes.sent - outcomes.succeeded, "\(outcomes)")
+        #expect(outcomes.succeeded <= 1 && outcomes.failed == outcomes.sent - outcomes.succeeded, "\(outcomes)")
         #expect(Set(outcomes.errors.keys).isSubset(of: [RequestOutcome.interruptedClass, RequestOutcome.timeoutClass]), "\(outcomes)")
         #expect(result.requests?.first { $0.name == "after" } == nil, "no step starts once the run has stopped")
     }

@@ -58,10 +58,14 @@ extension CapacityStep {
                 cpu.time += interval.durationSeconds
             }
         }
-        // A mix's requests by name are counted over the whole step, its warm-up included: there is no
-        // time series by name to discard it from.
+        // A mix's names are judged over the same measured intervals as the step.
+        let measuredRequests = result.requests?.map { request in
+            var measuredPart = request
+            measuredPart.timeSeries?.intervals.removeAll { $0.startSeconds < warmupSeconds - 1e-9 }
+            return measuredPart
+        }
         let verdict = try ServiceLevelVerdict(
-            judging: measured, requests: result.requests, isOpenLoop: true, against: objectives, over: window)
+            judging: measured, requests: measuredRequests, isOpenLoop: true, against: objectives, over: window)
         let errorShare = outcomes.sent > 0 ? Double(outcomes.failed) / Double(outcomes.sent) : 0
         var reasons = verdict.breaches.map(Self.describe)
         var status: Status
@@ -75,15 +79,11 @@ extension CapacityStep {
             status = .passed
         } else {
             // The same objectives over the same windows, on the latency from each request's actual start.
-            let sent = measured.map { interval in
-                var sent = interval
-                sent.latency = interval.uncorrectedLatency ?? interval.latency
-                return sent
-            }
+            let sent = measured.map(\.fromActualStart)
             let evidence = Self.generatorEvidence(
                 verdict: verdict,
                 uncorrected: try ServiceLevelVerdict(
-                    judging: sent, requests: result.requests?.map(\.fromActualStart), isOpenLoop: true, against: objectives, over: window),
+                    judging: sent, requests: measuredRequests?.map(\.fromActualStart), isOpenLoop: true, against: objectives, over: window),
                 objectives: objectives, cpuShare: cpu.time > 0 ? cpu.weighted / cpu.time : nil, generator: result.generator, limits: limits
             )
             status = evidence.isGenerators ? .generatorLimited : .failed

@@ -61,8 +61,8 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     @ExplicitNull public var generator: GeneratorLoad? = nil
     /// The whole step interval by interval, warm-up first.
     @ExplicitNull public var timeSeries: TimeSeries? = nil
-    /// A mix's requests by name over the whole step, warm-up included (there is no time series by
-    /// name); `nil` for one request.
+    /// A mix's requests by name over the whole step, warm-up included, each with its time series
+    /// (its objectives were judged on the measured intervals alone); `nil` for one request.
     @ExplicitNull public var requests: [ScenarioResult.NamedRequest]? = nil
 
     /// The time from the search's start to the step's.

@@ -62,23 +62,40 @@ public struct LoadMix: Sendable {
     }
 }
 
-/// The figures of each named request of a mix, or each step of a journey, over one phase of a run,
-/// shared by its workers.
+/// The figures of each named request of a mix, or each step of a journey, interval by interval
+/// over one phase of a run, shared by its workers.
 ///
 /// One lock per name, so that workers recording different kinds of request never wait for each
 /// other; each records under its own lock first, so the order of taking them is always the same. A
 /// mix's names are known ahead and found by index without a lock; a journey's steps are named as
-/// they first run, in the order they first start, each step finding its tally once.
+/// they first run, in the order they first start, each step finding its tally once. A request
+/// counts in the interval of its intended start, as in the run's own series; the run's encoder
+/// closes a name's intervals when it closes the run's (``drain(closingBelow:)``), and what a name
+/// records for an interval already closed comes as its amendment.
 final class NamedTallies: Sendable {
-    /// One name's tally.
+    /// One name's figures.
     final class Slot: Sendable {
-        fileprivate let tally: Mutex<LoadTally>
-        fileprivate init(_ tally: LoadTally) { self.tally = Mutex(tally) }
+        /// The name's place among the run's names: those given ahead first, then those met, in the
+        /// order they were met.
+        let position: Int
+        fileprivate let intervals: Mutex<IntervalTallies>
 
-        /// Counts a request of this name, as ``LoadTally/record(_:intended:started:ended:)`` does.
-        func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
-            tally.withLock { $0.record(outcome, intended: intended, started: started, ended: ended) }
+        fileprivate init(position: Int, template: Histogram) {
+            self.position = position
+            intervals = Mutex(IntervalTallies(template: template, maximumSpares: 2))
         }
+
+        /// Counts a request of this name in `interval`, as ``LoadTally/record(_:intended:started:ended:)`` does.
+        func record(_ outcome: RequestOutcome, in interval: Int, intended: UInt64, started: UInt64, ended: UInt64) {
+            intervals.withLock { $0.record(outcome, in: interval, intended: intended, started: started, ended: ended) }
+        }
+    }
+
+    /// What a name's slot closed and received late since the encoder last looked.
+    struct Drained {
+        let position: Int
+        let closed: [IntervalTallies.Handoff]
+        let amendments: [IntervalTallies.Handoff]
     }
 
     private struct Registry {
@@ -98,14 +115,14 @@ final class NamedTallies: Sendable {
     init(names: [String], template: Histogram) {
         self.names = names
         self.template = template
-        slots = names.map { _ in Slot(LoadTally(template: template)) }
+        slots = names.indices.map { Slot(position: $0, template: template) }
     }
 
-    /// The tally of `name`, made the first time it is met.
+    /// The slot of `name`, made the first time it is met.
     func slot(named name: String) -> Slot {
         registry.withLock { registry in
             if let index = registry.indices[name] { return registry.slots[index] }
-            let slot = Slot(LoadTally(template: template))
+            let slot = Slot(position: names.count + registry.slots.count, template: template)
             registry.indices[name] = registry.slots.count
             registry.names.append(name)
             registry.slots.append(slot)
@@ -113,15 +130,40 @@ final class NamedTallies: Sendable {
         }
     }
 
-    /// Counts a request of the name at `index` of those given ahead.
-    func record(_ index: Int, _ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
+    /// Counts a request of the name at `index` of those given ahead, in `interval`.
+    func record(_ index: Int, _ outcome: RequestOutcome, in interval: Int, intended: UInt64, started: UInt64, ended: UInt64) {
         guard slots.indices.contains(index) else { return }
-        slots[index].record(outcome, intended: intended, started: started, ended: ended)
+        slots[index].record(outcome, in: interval, intended: intended, started: started, ended: ended)
     }
 
-    /// Each name with its tally, in order.
-    var tallies: [(name: String, tally: LoadTally)] {
-        let (met, metSlots) = registry.withLock { ($0.names, $0.slots) }
-        return zip(names + met, slots + metSlots).map { name, slot in (name, slot.tally.withLock { $0 }) }
+    /// Every name so far, in the order of their positions.
+    var allNames: [String] {
+        names + registry.withLock { $0.names }
+    }
+
+    /// Closes every name's intervals below `limit` and hands over what each closed and received
+    /// late. Once every worker has stopped, `andLater` closes any later interval that holds figures
+    /// too.
+    func drain(closingBelow limit: Int, andLater: Bool = false) -> [Drained] {
+        allSlots.map { slot in
+            let (closed, amendments) = slot.intervals.withLock { intervals in
+                if andLater { intervals.closeAll(below: limit) } else { intervals.close(below: limit) }
+                return intervals.drain()
+            }
+            return Drained(position: slot.position, closed: closed, amendments: amendments)
+        }
+    }
+
+    /// Gives back a tally of the name at `position` the encoder is done with, to be reused.
+    func recycle(_ tally: consuming LoadTally, position: Int) {
+        tally.reset()
+        let emptied = consume tally
+        let all = allSlots
+        guard all.indices.contains(position) else { return }
+        all[position].intervals.withLock { $0.recycle(emptied) }
+    }
+
+    private var allSlots: [Slot] {
+        slots + registry.withLock { $0.slots }
     }
 }

@@ -92,7 +92,7 @@ public enum LoadRunner {
         result.outcomes = outcomes
         if let named = run.named {
             result.requests = try ScenarioResult.namedRequests(
-                mix, tallies: named.tallies, total: outcomes, seconds: result.durationSeconds, isOpenLoop: run.schedule.isOpenLoop)
+                mix, named, total: outcomes, of: run.timeSeries, seconds: result.durationSeconds, isOpenLoop: run.schedule.isOpenLoop)
         }
         result.timeSeries = run.timeSeries
         result.generator = run.generator
@@ -115,8 +115,8 @@ public enum LoadRunner {
         var elapsed: UInt64
         var timeSeries: TimeSeries
         var generator: GeneratorLoad
-        /// A named mix's requests by name.
-        var named: NamedTallies?
+        /// A mix's requests, or a journey's steps, by name: each one's total and time series.
+        var named: [NamedFigures]?
     }
 
     /// One phase: the workers, until they are done, the hard stop or the caller's cancellation, and
@@ -140,8 +140,8 @@ public enum LoadRunner {
         let sessions = mix.isJourney ? SessionNumbers() : nil
         let workers = (0..<concurrency).map {
             LoadWorker(
-                index: $0, template: template, lateness: lateness, recorder: recorder, named: named, sessions: sessions,
-                intervalNanoseconds: intervalNanoseconds)
+                index: $0, schedule: schedule, template: template, lateness: lateness, recorder: recorder, named: named,
+                sessions: sessions, intervalNanoseconds: intervalNanoseconds)
         }
         let gauge = InFlightGauge()
         // Unstructured, so that the runner can stop waiting for workers stuck in a request.
@@ -150,7 +150,7 @@ public enum LoadRunner {
                 for worker in workers {
                     let executor = executors.isEmpty ? nil : executors[worker.index % executors.count]
                     group.addTask(executorPreference: executor) {
-                        await worker.run(schedule: schedule, progress: progress, inFlight: gauge, mix)
+                        await worker.run(progress: progress, inFlight: gauge, mix)
                         // Workers run on pool threads whose cached counts jemalloc merges only on a flush.
                         allocations?.flushThreadCache()
                     }
@@ -167,7 +167,7 @@ public enum LoadRunner {
                     now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(),
                     start: schedule.start)
                 do throws(HistogramError) {
-                    try encoder.absorb(from: recorder, progress: progress, intervalSeconds: intervalSeconds)
+                    try encoder.absorb(from: recorder, named: named, progress: progress, intervalSeconds: intervalSeconds)
                 } catch {
                     return .failure(error)
                 }
@@ -202,7 +202,7 @@ public enum LoadRunner {
         let covered = schedule.covered(untilElapsed: elapsed)
         let count = intervalCount(covering: covered, intervalNanoseconds: intervalNanoseconds)
         recorder.closeAll(below: count)
-        try encoder.absorb(from: recorder, progress: progress, intervalSeconds: intervalSeconds)
+        try encoder.absorb(from: recorder, named: named, progress: progress, intervalSeconds: intervalSeconds, isFinal: true)
         let scheduled = schedule.scheduled(untilElapsed: elapsed)
         let series = try assembleTimeSeries(
             encoder, sampler: sampler, schedule: schedule, scheduled: scheduled, intervals: count, covering: covered,
@@ -210,8 +210,14 @@ public enum LoadRunner {
         // Stamped now from the monotonic clock's distance to the start, so that setting the wall
         // clock during the run cannot move the series.
         let startMicroseconds = Platform.unixMicroseconds() &- Int64(clamping: (Platform.monotonicNanoseconds() &- start) / 1_000)
-        var total = encoder.total
+        var total = encoder.run.total
         if schedule.isOpenLoop { total.recordMissed(scheduled - schedule.claimed) }
+
+        let namedFigures = try named.map { named throws(UnreconciledOutcomes) in
+            try assembleNamedSeries(
+                encoder, names: named.allNames, isOpenLoop: schedule.isOpenLoop, intervals: count, covering: covered,
+                intervalNanoseconds: intervalNanoseconds)
+        }
 
         let seconds = Double(elapsed) / 1e9
         let cpuSeconds = Double(cpuAtEnd &- cpuAtStart) / 1e9
@@ -226,7 +232,7 @@ public enum LoadRunner {
         return Drive(
             total: total, schedule: schedule, scheduled: scheduled, elapsed: elapsed,
             timeSeries: TimeSeries(startUnixMicroseconds: startMicroseconds, intervalSeconds: intervalSeconds, intervals: series),
-            generator: generator, named: named
+            generator: generator, named: namedFigures
         )
     }
 
@@ -260,12 +266,13 @@ public struct UnreconciledOutcomes: Error, CustomStringConvertible {
     /// `scheduled 12 = sent 10 + missed 2, sent 10 ≠ succeeded 7 + errors 2`, after `interval 3: `
     /// for an interval.
     public var description: String {
+        let place = interval.map { "interval \($0): " } ?? ""
         if let comparedWith {
-            return "\(outcomes.reconciliationDescription) do not match \(comparedWith)"
+            return place + "\(outcomes.reconciliationDescription) do not match \(comparedWith)"
         }
         let scheduling = outcomes.scheduled == outcomes.sent + outcomes.missed ? "=" : "≠"
         let ending = outcomes.sent == outcomes.succeeded + outcomes.failed ? "=" : "≠"
-        return (interval.map { "interval \($0): " } ?? "")
+        return place
             + "scheduled \(outcomes.scheduled) \(scheduling) sent \(outcomes.sent) + missed \(outcomes.missed), "
             + "sent \(outcomes.sent) \(ending) succeeded \(outcomes.succeeded) + errors \(outcomes.failed)"
     }

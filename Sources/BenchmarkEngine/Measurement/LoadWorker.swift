@@ -29,12 +29,14 @@ final class LoadWorker: Sendable {
         var wakeLateness: Histogram
         /// Requests whose slot the worker took only after it was due (open loop).
         var lateStarts = 0
-        /// The step of a journey's session in flight: its name's tally, when it was due and started.
-        var step: (slot: NamedTallies.Slot, intended: UInt64, started: UInt64)?
+        /// The step of a journey's session in flight: its name's tally, when it was due and started,
+        /// and the interval it counts in.
+        var step: (slot: NamedTallies.Slot, intended: UInt64, started: UInt64, interval: Int)?
     }
 
     /// The worker's place among the run's workers, for the recorder.
     let index: Int
+    private let schedule: LoadSchedule
     private let recorder: IntervalRecorder
     /// Where a mix's requests or a journey's steps are counted by name as well, `nil` for a single
     /// request.
@@ -44,15 +46,16 @@ final class LoadWorker: Sendable {
     private let intervalNanoseconds: UInt64
     private let state: Mutex<State>
 
-    /// Worker `index` of a run whose intervals last `intervalNanoseconds` and go to `recorder`, and
-    /// whose requests count by name in `named` too; its histograms have `template`'s layout and its
-    /// lateness `lateness`'s. With `sessions`, each unit it starts is a journey's session, numbered
-    /// by it, whose steps count in `named`.
+    /// Worker `index` of a run on `schedule` whose intervals last `intervalNanoseconds` and go to
+    /// `recorder`, and whose requests count by name in `named` too; its histograms have `template`'s
+    /// layout and its lateness `lateness`'s. With `sessions`, each unit it starts is a journey's
+    /// session, numbered by it, whose steps count in `named`.
     init(
-        index: Int, template: Histogram, lateness: Histogram, recorder: IntervalRecorder, named: NamedTallies? = nil,
-        sessions: SessionNumbers? = nil, intervalNanoseconds: UInt64
+        index: Int, schedule: LoadSchedule, template: Histogram, lateness: Histogram, recorder: IntervalRecorder,
+        named: NamedTallies? = nil, sessions: SessionNumbers? = nil, intervalNanoseconds: UInt64
     ) {
         self.index = index
+        self.schedule = schedule
         self.recorder = recorder
         self.named = named
         self.sessions = sessions
@@ -62,7 +65,7 @@ final class LoadWorker: Sendable {
 
     /// Sends requests of `mix` until the schedule has no more or the worker is stopped, counting each
     /// in `inFlight` while it runs. The kind of each is chosen as it starts, so a slot missed has none.
-    func run(schedule: LoadSchedule, progress: ProgressMeter, inFlight: InFlightGauge, _ mix: LoadMix) async {
+    func run(progress: ProgressMeter, inFlight: InFlightGauge, _ mix: LoadMix) async {
         defer { state.withLock { retire(&$0) } }
         while true {
             let now = Platform.monotonicNanoseconds()
@@ -73,7 +76,7 @@ final class LoadWorker: Sendable {
                 switch claim {
                 case .start(let intended):
                     request = mix.choose()
-                    move(&state, to: interval(of: intended, in: schedule))
+                    move(&state, to: interval(of: intended))
                     if intended > now {
                         state.phase = .waiting(intended: intended)
                     } else {
@@ -81,7 +84,7 @@ final class LoadWorker: Sendable {
                         state.phase = .inFlight(intended: intended, started: now, request: request)
                     }
                 case .missed(let intended):
-                    move(&state, to: interval(of: intended, in: schedule))
+                    move(&state, to: interval(of: intended))
                     state.tally.recordMissed()
                 case .over: break
                 }
@@ -112,7 +115,7 @@ final class LoadWorker: Sendable {
                 guard !state.isStopped else { return false }
                 state.tally.record(outcome, intended: intended, started: started, ended: ended)
                 // A journey's steps were counted by name as they ended.
-                if steps == nil { named?.record(request, outcome, intended: intended, started: started, ended: ended) }
+                if steps == nil { named?.record(request, outcome, in: state.interval, intended: intended, started: started, ended: ended) }
                 state.phase = .idle
                 return true
             }
@@ -123,19 +126,20 @@ final class LoadWorker: Sendable {
 
     /// Marks a step of the journey, counted in `slot`, in flight; `false` once the worker is stopped.
     func beginStep(_ slot: NamedTallies.Slot, intended: UInt64, started: UInt64) -> Bool {
-        state.withLock { state in
+        let interval = interval(of: intended)
+        return state.withLock { state in
             guard !state.isStopped else { return false }
-            state.step = (slot, intended, started)
+            state.step = (slot, intended, started, interval)
             return true
         }
     }
 
-    /// Counts the step in flight under its name, unless the worker was stopped meanwhile (which
-    /// counted it then).
-    func endStep(_ slot: NamedTallies.Slot, _ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
+    /// Counts the step in flight, which ended at `ended` in `outcome`, under its name, unless the
+    /// worker was stopped meanwhile (which counted it then).
+    func endStep(_ outcome: RequestOutcome, ended: UInt64) {
         state.withLock { state in
-            guard !state.isStopped else { return }
-            slot.record(outcome, intended: intended, started: started, ended: ended)
+            guard !state.isStopped, let step = state.step else { return }
+            step.slot.record(outcome, in: step.interval, intended: step.intended, started: step.started, ended: ended)
             state.step = nil
         }
     }
@@ -146,7 +150,7 @@ final class LoadWorker: Sendable {
     }
 
     /// The interval of a request due at the monotonic time `intended`.
-    private func interval(of intended: UInt64, in schedule: LoadSchedule) -> Int {
+    private func interval(of intended: UInt64) -> Int {
         // A closed loop's first claims may have read the clock just before the run's start.
         guard let start = schedule.start, intended > start else { return 0 }
         return Int(clamping: (intended - start) / intervalNanoseconds)
@@ -182,14 +186,14 @@ final class LoadWorker: Sendable {
             case .waiting: state.tally.recordMissed()
             case .inFlight(let intended, let started, let request):
                 if let step = state.step {
-                    step.slot.record(.failure(inFlightClass), intended: step.intended, started: step.started, ended: now)
+                    step.slot.record(.failure(inFlightClass), in: step.interval, intended: step.intended, started: step.started, ended: now)
                     state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
                 } else if sessions != nil {
                     let sessionClass = inFlightClass == RequestOutcome.timeoutClass ? RequestOutcome.interruptedClass : inFlightClass
                     state.tally.record(.failure(sessionClass), intended: intended, started: started, ended: now)
                 } else {
                     state.tally.record(.failure(inFlightClass), intended: intended, started: started, ended: now)
-                    named?.record(request, .failure(inFlightClass), intended: intended, started: started, ended: now)
+                    named?.record(request, .failure(inFlightClass), in: state.interval, intended: intended, started: started, ended: now)
                 }
             }
             state.phase = .idle

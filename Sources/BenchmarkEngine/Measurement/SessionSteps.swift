@@ -41,7 +41,7 @@ public final class SessionSteps: Sendable {
             })
         guard worker.beginStep(slot, intended: intended, started: started) else { return nil }
         let outcome = await send()
-        worker.endStep(slot, outcome, intended: intended, started: started, ended: Platform.monotonicNanoseconds())
+        worker.endStep(outcome, ended: Platform.monotonicNanoseconds())
         return outcome
     }
 

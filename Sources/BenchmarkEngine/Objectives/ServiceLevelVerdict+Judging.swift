@@ -39,8 +39,8 @@ extension ServiceLevelVerdict {
 extension ServiceLevelVerdict {
     /// Judges the load run `result` against `objectives` over `window`: the run's own objectives over
     /// its time series, as ``init(judging:isOpenLoop:against:over:)`` does, and each objective that
-    /// names a request of its mix over that request's figures for the whole run (there is no time
-    /// series by name). The verdicts keep the order of `objectives`.
+    /// names a request of its mix (or a step of its journey) over that name's time series, the same
+    /// way. The verdicts keep the order of `objectives`.
     ///
     /// - Throws: ``HistogramError`` when a histogram does not decode.
     public init(
@@ -52,7 +52,9 @@ extension ServiceLevelVerdict {
     }
 
     /// Judges `intervals` of a run against its own objectives, and `requests`, a mix's figures by
-    /// name, against the objectives that name one, in the order of `objectives`.
+    /// name, against the objectives that name one, in the order of `objectives`. A name is judged
+    /// over its own intervals (``ScenarioResult/NamedRequest/timeSeries``) as the run is over
+    /// `intervals`; a name from a report without them only over its figures for the whole run.
     ///
     /// - Throws: ``HistogramError`` when a histogram does not decode.
     public init(
@@ -68,14 +70,15 @@ extension ServiceLevelVerdict {
                 if let verdict = ofRun.next() { verdicts.append(verdict) }
                 continue
             }
-            verdicts.append(try Self.verdict(on: objective, of: requests?.first { $0.name == name }))
+            verdicts.append(try Self.verdict(on: objective, of: requests?.first { $0.name == name }, over: window))
         }
         self.init(window: window.description, objectives: verdicts)
     }
 
-    /// The verdict on `objective` of a named request over the whole run, from `request`'s figures.
+    /// The verdict on `objective` of a named request over `window` of its intervals, or over the
+    /// whole run from `request`'s figures when it has none.
     private static func verdict(
-        on objective: ServiceLevelObjective, of request: ScenarioResult.NamedRequest?
+        on objective: ServiceLevelObjective, of request: ScenarioResult.NamedRequest?, over window: ObjectiveWindow
     ) throws(HistogramError) -> ObjectiveVerdict {
         guard let request else {
             return ObjectiveVerdict(
@@ -86,6 +89,9 @@ extension ServiceLevelVerdict {
             return ObjectiveVerdict(
                 objective: objective, status: .notApplicable, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
                 note: "rate is the share of the schedule sent, and a slot missed had no request chosen yet")
+        }
+        if let series = request.timeSeries {
+            return try ServiceLevelVerdict(judging: series.intervals, isOpenLoop: true, against: [objective], over: window).objectives[0]
         }
         var judge = Judge(objectives: [objective], isOpenLoop: true)
         let latency = try request.latency.map { latency throws(HistogramError) in try Histogram(encoded: latency.histogram) }

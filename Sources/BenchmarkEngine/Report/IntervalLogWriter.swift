@@ -19,8 +19,10 @@ import Foundation
 /// Lines are tagged `corrected` (from each request's intended start) and `uncorrected` (from its
 /// actual start, open loops only), and a transport that times connection phases adds one line per
 /// phase over the whole run (`phase-dns`, `phase-connect`, `phase-tls`, `phase-ttfb`,
-/// `phase-transfer`); in a report with several load scenarios the tag starts with the
-/// scenario's name, `load/in-memory/open:corrected`, since tags may hold no comma or space.
+/// `phase-transfer`). A mix's requests and a journey's steps follow, each name's intervals tagged
+/// with the name, `search:corrected`. In a report with several load scenarios the tag starts with
+/// the scenario's name, `load/in-memory/open:corrected`. Tags may hold no comma or space, so those
+/// in a name become `_`.
 public enum IntervalLogWriter {
     /// The log, or `nil` when no scenario of the report has a time series.
     public static func render(_ report: Report) -> String? {
@@ -43,22 +45,28 @@ public enum IntervalLogWriter {
                 let times = String(format: "%.3f,%.3f,%.3f", offset + start, length, Double(latency.summary.max) / 1e6)
                 return "Tag=\(prefix)\(kind),\(times),\(latency.histogram)"
             }
-            for interval in timeSeries.intervals {
-                let histograms = [("corrected", interval.latency), ("uncorrected", interval.uncorrectedLatency)]
-                for case (let kind, let latency?) in histograms {
-                    lines.append(line(kind, start: interval.startSeconds, length: interval.durationSeconds, latency))
+            func histogramLines(of series: TimeSeries, tagged name: String) -> [String] {
+                series.intervals.flatMap { interval in
+                    [("corrected", interval.latency), ("uncorrected", interval.uncorrectedLatency)].compactMap { kind, latency in
+                        latency.map { line(name + kind, start: interval.startSeconds, length: interval.durationSeconds, $0) }
+                    }
                 }
             }
+            lines += histogramLines(of: timeSeries, tagged: "")
             // The transport times phases over the whole run, not per interval: one line spans it.
             for phase in ScenarioResult.ConnectionPhase.allCases {
                 guard let latency = scenario.connections?.phases?[phase] else { continue }
                 lines.append(line("phase-\(phase.columnName)", start: 0, length: scenario.durationSeconds, latency))
             }
+            for request in scenario.requests ?? [] {
+                guard let named = request.timeSeries else { continue }
+                lines += histogramLines(of: named, tagged: tag(request.name) + ":")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A scenario name as a tag: no comma, space or line break.
+    /// A scenario's or a request's name as a tag: no comma, space or line break.
     private static func tag(_ name: String) -> String {
         String(name.map { $0 == "," || $0.isWhitespace ? "_" : $0 })
     }

@@ -1,9 +1,11 @@
 /// Renders `timeseries.csv`: one row per interval of every load scenario's time series, units in the
-/// column names, for a spreadsheet or a plotting script.
+/// column names, for a spreadsheet or a plotting script; then, for a mix or a journey, one row per
+/// interval of each request or step, named in `request` (empty in the run's own rows).
 public enum TimeSeriesCSVWriter {
-    /// One interval of one scenario.
+    /// One interval of one scenario, or of one of its names.
     struct Row {
         let scenario: String
+        let request: String?
         let index: Int
         let startUnixMicroseconds: Int64
         let interval: TimeSeries.Interval
@@ -14,6 +16,7 @@ public enum TimeSeriesCSVWriter {
 
     private static let table = Table(columns: [
         ("scenario", { $0.scenario }),
+        ("request", { $0.request }),
         ("interval", { String($0.index) }),
         ("start_s", { format($0.interval.startSeconds) }),
         ("duration_s", { format($0.interval.durationSeconds) }),
@@ -44,10 +47,13 @@ public enum TimeSeriesCSVWriter {
     /// The CSV text, or `nil` when no scenario of the report has a time series.
     public static func render(_ report: Report) -> String? {
         let rows = report.scenarios.flatMap { scenario in
-            (scenario.timeSeries?.intervals ?? []).enumerated().map { index, interval in
-                Row(
-                    scenario: scenario.name, index: index, startUnixMicroseconds: scenario.timeSeries?.startUnixMicroseconds ?? 0,
-                    interval: interval)
+            let named = (scenario.requests ?? []).map { (request: Optional($0.name), series: $0.timeSeries) }
+            return ([(request: nil, series: scenario.timeSeries)] + named).flatMap { request, series in
+                (series?.intervals ?? []).enumerated().map { index, interval in
+                    Row(
+                        scenario: scenario.name, request: request, index: index, startUnixMicroseconds: series?.startUnixMicroseconds ?? 0,
+                        interval: interval)
+                }
             }
         }
         return rows.isEmpty ? nil : table.render(rows)

@@ -210,8 +210,8 @@ public struct ShardMerge: Sendable {
         return total.map { ScenarioResult.Latency($0) }
     }
 
-    /// A mix's requests by name over every shard: counts summed and histograms added name by name;
-    /// `nil` when no shard sent a mix. The shards must name the same requests, in the same order, and
+    /// A mix's requests by name over every shard: counts summed, histograms added and time series
+    /// merged name by name; `nil` when no shard sent a mix. The shards must name the same requests, in the same order, and
     /// their sum must be the merged run's.
     private static func mergeRequests(
         _ shards: [ShardReport], total: ScenarioResult.Outcomes, seconds: Double
@@ -242,6 +242,9 @@ public struct ShardMerge: Sendable {
                     operationsPerSecond: seconds > 0 ? Double(outcomes.sent) / seconds : 0,
                     latency: try merge(shards, \.result.requests?[index].latency),
                     uncorrectedLatency: try merge(shards, \.result.requests?[index].uncorrectedLatency)))
+            // Merged only when every shard has one: a part would be placed on another grid than the run's.
+            let series = shards.compactMap { shard in shard.result.requests?[index].timeSeries.map { (shard.source, $0) } }
+            if series.count == shards.count { merged[index].timeSeries = try TimeSeriesMerge(series)?.merged }
         }
         var sum = ScenarioResult.Outcomes(sent: 0, succeeded: 0, errors: [:])
         for index in merged.indices {

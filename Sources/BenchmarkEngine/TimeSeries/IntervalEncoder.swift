@@ -1,9 +1,10 @@
-/// Turns the intervals a run's ``IntervalRecorder`` closes into their compact, encoded form, adds
-/// them up into the whole run's figures, and shows each on the live progress line.
+/// Turns the intervals a run's ``IntervalRecorder`` closes, and those of its names
+/// (``NamedTallies``), into their compact, encoded form, adds them up into the whole run's figures
+/// and each name's, and shows each of the run's on the live progress line.
 ///
 /// Owned by the one task that drains the recorder, so it needs no lock; the workers never wait for
 /// it. Memory stays bounded however long the run: a closed interval keeps only its counts and two
-/// encoded histograms (a few hundred bytes to a few kilobytes), and its tally goes back to the recorder.
+/// encoded histograms (a few hundred bytes to a few kilobytes), and its tally goes back to be reused.
 struct IntervalEncoder: Sendable {
     /// One interval, encoded.
     struct Encoded: Sendable {
@@ -15,60 +16,102 @@ struct IntervalEncoder: Sendable {
         var uncorrected: ScenarioResult.Latency
     }
 
-    /// The whole run so far: every interval's figures added up.
-    private(set) var total: LoadTally
-    /// The closed intervals, by index.
-    private(set) var encoded: [Int: Encoded] = [:]
+    /// One series' closed intervals and their sum.
+    struct Series: Sendable {
+        /// Every interval so far added up.
+        private(set) var total: LoadTally
+        /// The closed intervals, by index.
+        private(set) var encoded: [Int: Encoded] = [:]
+
+        fileprivate init(template: Histogram) {
+            total = LoadTally(template: template)
+        }
+
+        /// Encodes the `closed` intervals and folds the `amendments` into theirs, adding both to the
+        /// total; each tally goes to `recycle` once done, and each newly closed interval with
+        /// figures to `shown`.
+        fileprivate mutating func absorb(
+            closed: [IntervalTallies.Handoff], amendments: [IntervalTallies.Handoff], empty: ScenarioResult.Latency,
+            recycle: (consuming LoadTally) -> Void, shown: (Int, LoadTally, Encoded) -> Void = { _, _, _ in }
+        ) throws(HistogramError) {
+            var closed = closed
+            var amendments = amendments
+            closed.reverse()
+            // Each tally is taken out of its handoff so that it is the only reference to its counters
+            // when it goes back, to be emptied without copying.
+            while let handoff = closed.popLast() {
+                let index = handoff.interval
+                guard let tally = (consume handoff).tally else {
+                    encoded[index] = Encoded(latency: empty, uncorrected: empty)
+                    continue
+                }
+                let interval = IntervalEncoder.encode(tally)
+                encoded[index] = interval
+                total.absorb(tally)
+                shown(index, tally, interval)
+                recycle(consume tally)
+            }
+            while let amendment = amendments.popLast() {
+                let index = amendment.interval
+                guard let tally = (consume amendment).tally else { continue }
+                var interval = encoded[index] ?? Encoded(latency: empty, uncorrected: empty)
+                var latency = try Histogram(encoded: interval.latency.histogram)
+                var uncorrected = try Histogram(encoded: interval.uncorrected.histogram)
+                try latency.merge(tally.latency)
+                try uncorrected.merge(tally.uncorrected)
+                interval.latency = ScenarioResult.Latency(latency)
+                interval.uncorrected = ScenarioResult.Latency(uncorrected)
+                interval.sent += tally.sent
+                interval.succeeded += tally.succeeded
+                interval.missed += tally.missed
+                interval.errors.merge(tally.errors, uniquingKeysWith: +)
+                encoded[index] = interval
+                total.absorb(tally)
+                recycle(consume tally)
+            }
+        }
+    }
+
+    /// The whole run's intervals.
+    private(set) var run: Series
+    /// Each name's intervals, by its position (``NamedTallies/Slot/position``).
+    private(set) var names: [Series] = []
     /// The histograms of an interval without requests.
     let empty: ScenarioResult.Latency
-    private let template: Histogram
+    /// The layout of every histogram of the run.
+    let template: Histogram
 
     init(template: Histogram) {
         self.template = template
-        total = LoadTally(template: template)
+        run = Series(template: template)
         empty = ScenarioResult.Latency(template)
     }
 
-    /// Encodes what `recorder` closed since the last call, folds late parts into their intervals,
-    /// gives the tallies back, and shows each newly closed interval on `progress`.
-    mutating func absorb(from recorder: IntervalRecorder, progress: ProgressMeter, intervalSeconds: Double) throws(HistogramError) {
-        var (closed, amendments) = recorder.drain()
-        closed.reverse()
-        // Each tally is taken out of its handoff so that it is the only reference to its counters
-        // when it goes back to the recorder, which empties it without copying.
-        while let handoff = closed.popLast() {
-            let index = handoff.interval
-            guard let tally = (consume handoff).tally else {
-                encoded[index] = Encoded(latency: empty, uncorrected: empty)
-                continue
-            }
-            let interval = Self.encode(tally)
-            encoded[index] = interval
-            total.absorb(tally)
-            progress.show(
-                IntervalReading(
-                    index: index, length: Duration(seconds: intervalSeconds), sent: tally.sent, failed: interval.errors.values.reduce(0, +),
-                    p50: Duration(nanoseconds: interval.latency.summary.p50), p99: Duration(nanoseconds: interval.latency.summary.p99)
-                ))
-            recorder.recycle(consume tally)
-        }
-        while let amendment = amendments.popLast() {
-            let index = amendment.interval
-            guard let tally = (consume amendment).tally else { continue }
-            var interval = encoded[index] ?? Encoded(latency: empty, uncorrected: empty)
-            var latency = try Histogram(encoded: interval.latency.histogram)
-            var uncorrected = try Histogram(encoded: interval.uncorrected.histogram)
-            try latency.merge(tally.latency)
-            try uncorrected.merge(tally.uncorrected)
-            interval.latency = ScenarioResult.Latency(latency)
-            interval.uncorrected = ScenarioResult.Latency(uncorrected)
-            interval.sent += tally.sent
-            interval.succeeded += tally.succeeded
-            interval.missed += tally.missed
-            interval.errors.merge(tally.errors, uniquingKeysWith: +)
-            encoded[index] = interval
-            total.absorb(tally)
-            recorder.recycle(consume tally)
+    /// Encodes what `recorder` and `named` closed since the last call, folds late parts into their
+    /// intervals, gives the tallies back, and shows each newly closed interval of the run on
+    /// `progress`. With `isFinal`, every worker has stopped and `named` closes whatever it holds.
+    mutating func absorb(
+        from recorder: IntervalRecorder, named: NamedTallies?, progress: ProgressMeter, intervalSeconds: Double, isFinal: Bool = false
+    ) throws(HistogramError) {
+        let (closed, amendments, closedBelow) = recorder.drain()
+        try run.absorb(
+            closed: closed, amendments: amendments, empty: empty, recycle: { recorder.recycle($0) },
+            shown: { index, tally, interval in
+                progress.show(
+                    IntervalReading(
+                        index: index, length: Duration(seconds: intervalSeconds), sent: tally.sent,
+                        failed: interval.errors.values.reduce(0, +), p50: Duration(nanoseconds: interval.latency.summary.p50),
+                        p99: Duration(nanoseconds: interval.latency.summary.p99)))
+            })
+        guard let named else { return }
+        // A request counts under its name in an interval no earlier than the one its worker holds
+        // open in the recorder, so once the run closes an interval, its names' parts are in; a part
+        // that comes after an interval was closed anyway comes as an amendment, as the run's do.
+        for drained in named.drain(closingBelow: closedBelow, andLater: isFinal) {
+            while names.count <= drained.position { names.append(Series(template: template)) }
+            try names[drained.position].absorb(
+                closed: drained.closed, amendments: drained.amendments, empty: empty,
+                recycle: { named.recycle($0, position: drained.position) })
         }
     }
 

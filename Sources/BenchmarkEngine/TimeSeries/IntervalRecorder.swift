@@ -15,38 +15,23 @@ final class IntervalRecorder: Sendable {
     /// What a worker registers once it will hand in nothing more.
     static let retired = Int.max
 
-    /// A closed interval, or a late part of one, waiting to be encoded.
-    struct Handoff {
-        /// The interval's index.
-        let interval: Int
-        /// Its figures; `nil` when no worker recorded anything in it.
-        let tally: LoadTally?
-    }
-
     private struct State {
         /// Each worker's current interval, ``retired`` once done.
         var registered: [Int]
-        /// Aggregates of the intervals not yet closed, by index.
-        var open: [Int: LoadTally] = [:]
-        /// Every interval below this is closed.
-        var closedBelow = 0
-        /// Closed intervals, in order, and late parts of closed ones, for the encoder.
-        var closed: [Handoff] = []
-        var amendments: [Handoff] = []
-        /// Emptied tallies, reused for new aggregates so that a long run allocates them once.
-        var spare: [LoadTally] = []
+        var intervals: IntervalTallies
     }
 
     /// How many intervals may be open at once before the oldest is closed anyway.
     let maximumOpenIntervals: Int
-    private let template: Histogram
     private let state: Mutex<State>
 
     /// A recorder for `workers` workers whose tallies have `template`'s layout.
     init(workers: Int, template: Histogram, maximumOpenIntervals: Int = 8) {
-        self.template = template
         self.maximumOpenIntervals = max(1, maximumOpenIntervals)
-        state = Mutex(State(registered: Array(repeating: 0, count: workers)))
+        state = Mutex(
+            State(
+                registered: Array(repeating: 0, count: workers),
+                intervals: IntervalTallies(template: template, maximumSpares: self.maximumOpenIntervals)))
     }
 
     /// Worker `worker` hands in its `tally` for `interval` and moves on to `next` (or
@@ -54,19 +39,8 @@ final class IntervalRecorder: Sendable {
     func handOver(_ tally: inout LoadTally, from worker: Int, interval: Int, next: Int) {
         state.withLock { state in
             if !tally.isEmpty {
-                if interval < state.closedBelow {
-                    // A late part of a closed interval: swap it for an empty tally, to be merged
-                    // into the encoded interval later.
-                    var replacement = state.spare.popLast() ?? LoadTally(template: template)
-                    swap(&replacement, &tally)
-                    state.amendments.append(Handoff(interval: interval, tally: replacement))
-                } else {
-                    if state.open[interval] == nil {
-                        state.open[interval] = state.spare.popLast() ?? LoadTally(template: template)
-                    }
-                    state.open[interval]?.absorb(tally)
-                    tally.reset()
-                }
+                state.intervals.absorb(tally, into: interval)
+                tally.reset()
             }
             state.registered[worker] = next
             closeFinishedIntervals(&state)
@@ -84,37 +58,25 @@ final class IntervalRecorder: Sendable {
         }
         // With no worker running, only the runner knows where the run ends (``closeAll(below:)``).
         guard newest >= 0 else { return }
-        let limit = max(oldest, newest - maximumOpenIntervals)
-        close(below: limit, &state)
+        state.intervals.close(below: max(oldest, newest - maximumOpenIntervals))
     }
 
-    private func close(below limit: Int, _ state: inout State) {
-        while state.closedBelow < limit {
-            let interval = state.closedBelow
-            state.closed.append(Handoff(interval: interval, tally: state.open.removeValue(forKey: interval)))
-            state.closedBelow += 1
-        }
-    }
-
-    /// The closed intervals and amendments handed in since the last call, for the encoder.
-    func drain() -> (closed: [Handoff], amendments: [Handoff]) {
+    /// The closed intervals and amendments handed in since the last call, for the encoder, and the
+    /// index below which every interval is closed.
+    func drain() -> (closed: [IntervalTallies.Handoff], amendments: [IntervalTallies.Handoff], closedBelow: Int) {
         state.withLock { state in
-            // Most drains find nothing; returning the buffers would make the next append copy them.
-            if state.closed.isEmpty && state.amendments.isEmpty { return ([], []) }
-            defer {
-                state.closed.removeAll(keepingCapacity: true)
-                state.amendments.removeAll(keepingCapacity: true)
-            }
-            return (state.closed, state.amendments)
+            let (closed, amendments) = state.intervals.drain()
+            return (closed, amendments, state.intervals.closedBelow)
         }
     }
 
     /// Closes every interval below `count`, and any later one that holds figures, once every worker
-    /// has stopped.
-    func closeAll(below count: Int) {
+    /// has stopped; returns the index below which every interval is now closed.
+    @discardableResult
+    func closeAll(below count: Int) -> Int {
         state.withLock { state in
-            let last = state.open.keys.max().map { $0 + 1 } ?? 0
-            close(below: max(count, last), &state)
+            state.intervals.closeAll(below: count)
+            return state.intervals.closedBelow
         }
     }
 
@@ -122,9 +84,6 @@ final class IntervalRecorder: Sendable {
     func recycle(_ tally: consuming LoadTally) {
         tally.reset()
         let emptied = consume tally
-        state.withLock { state in
-            // A few spares cover the intervals open at once; more would only hold memory.
-            if state.spare.count < maximumOpenIntervals { state.spare.append(emptied) }
-        }
+        state.withLock { $0.intervals.recycle(emptied) }
     }
 }

@@ -93,5 +93,13 @@ public struct TimeSeries: Codable, Sendable, Equatable {
             self.latency = latency
             self.uncorrectedLatency = uncorrectedLatency
         }
+
+        /// This interval with the latency from each request's actual start in place of the
+        /// corrected one, for judging what the server did apart from the generator's lateness.
+        var fromActualStart: Interval {
+            var interval = self
+            interval.latency = uncorrectedLatency ?? latency
+            return interval
+        }
     }
 }

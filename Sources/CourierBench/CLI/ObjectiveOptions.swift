@@ -19,7 +19,7 @@ struct ObjectiveOptions: Equatable, Sendable {
         },
         valueName: "<objective>",
         help:
-            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name (or, in run, a journey's step name) and a colon first make it that request's alone, judged over the whole run: 'search:p99<=200ms'. A breach exits 3."
+            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name (or, in run, a journey's step name) and a colon first make it that request's alone, judged over that name's own intervals as the run's are: 'search:p99<=200ms'. A breach exits 3."
     )
     static let window = OptionDeclaration(
         "slo-window", value: .text(completion: .choices(["whole", "interval"])), default: "whole", valueName: "<w>",

@@ -36,6 +36,30 @@ import Testing
         #expect(figure.occurrences(of: "class=\"regression\">") == failing.count)
     }
 
+    /// A mix's names get a third chart, their p99 over time, which takes the objectives that name
+    /// one; the run's chart keeps the run's.
+    @Test func aMixsNamesAreChartedWithTheObjectivesThatNameThem() async throws {
+        var result = try await SampleRuns.openLoop()
+        result.requests = [SampleRuns.onlyRequest(named: "search", of: result)]
+        result.serviceLevel = ServiceLevelVerdict(
+            window: "whole",
+            objectives: try ["p99<=50ms", "search:p99<=20ms"].map {
+                ObjectiveVerdict(
+                    objective: try ServiceLevelObjective(parsing: $0), status: .passed, measured: 1_000_000, worst: nil, windowsJudged: 1,
+                    windowsBreached: 0)
+            })
+        let page = HTMLReportWriter.render(SampleRuns.report([result]))
+        let figure = try #require(
+            page.components(separatedBy: "<h3>load/sample/open over time</h3>").dropFirst().first?.components(separatedBy: "</figure>")
+                .first)
+        let charts = figure.components(separatedBy: "<svg class=\"chart\"").dropFirst()
+        #expect(charts.count == 3)
+        let (runChart, namesChart) = (charts[charts.startIndex + 1], charts[charts.startIndex + 2])
+        #expect(namesChart.contains(">p99 by name (log scale)</text>") && namesChart.contains(">search</text>"))
+        #expect(namesChart.contains(">objective search:p99&lt;=20ms</text>") && !namesChart.contains(">objective p99&lt;=50ms</text>"))
+        #expect(runChart.contains(">objective p99&lt;=50ms</text>") && !runChart.contains("search:p99"))
+    }
+
     @Test func aRunWithoutATimeSeriesHasNoOverTimeChart() throws {
         let page = HTMLReportWriter.render(PageFixtures.report([try PageFixtures.load("load/x", latencies: [1_000])]))
         #expect(!page.contains("over time"))

@@ -22,6 +22,17 @@ enum SampleRuns {
         }
     }
 
+    /// `result`'s one request, named `name`: a mix of one, whose figures and series are the run's.
+    static func onlyRequest(named name: String, of result: ScenarioResult) -> ScenarioResult.NamedRequest {
+        let outcomes = result.outcomes ?? .init(sent: 0, succeeded: 0, errors: [:])
+        var request = ScenarioResult.NamedRequest(
+            name: name, weight: 1, share: 1, outcomes: .init(sent: outcomes.sent, succeeded: outcomes.succeeded, errors: outcomes.errors),
+            operationsPerSecond: result.durationSeconds > 0 ? Double(outcomes.sent) / result.durationSeconds : 0, latency: result.latency,
+            uncorrectedLatency: result.uncorrectedLatency)
+        request.timeSeries = result.timeSeries
+        return request
+    }
+
     /// A report of `scenarios`.
     static func report(_ scenarios: [ScenarioResult]) -> Report {
         Report(

@@ -1,6 +1,7 @@
 /// A load run interval by interval, from its time series: the rate achieved against the rate asked
 /// for, and p50 and p99 of each interval, with the intervals that had errors marked on both charts
-/// and the run's latency objectives drawn across.
+/// and the run's latency objectives drawn across; for a mix or a journey, the p99 of each name too,
+/// with the objectives that name one.
 enum OverTimeSection {
     /// The figure for `entries` (each run's result of one scenario), or `nil` when none has a time
     /// series.
@@ -13,6 +14,7 @@ enum OverTimeSection {
 
         var rates = (series: [ChartSeries](), markers: [ChartMarker]())
         var latencies = (series: [ChartSeries](), markers: [ChartMarker](), references: [ReferenceLine]())
+        var named = (series: [ChartSeries](), references: [ReferenceLine](), values: [Double]())
         var rows: [[DataTable.Cell]] = []
         var rateValues: [Double] = []
         var latencyValues: [Double] = []
@@ -55,11 +57,25 @@ enum OverTimeSection {
                 }
             }
             for objective in result.serviceLevel?.objectives ?? [] where objective.unit == "ns" {
-                latencies.references.append(
-                    ReferenceLine(
-                        axis: .y, value: objective.threshold, label: "objective \(objective.objective)",
-                        style: ChartStyle(colour: 1, dashed: true)))
-                latencyValues.append(objective.threshold)
+                let line = ReferenceLine(
+                    axis: .y, value: objective.threshold, label: "objective \(objective.objective)",
+                    style: ChartStyle(colour: 1, dashed: true))
+                if (try? ServiceLevelObjective(parsing: objective.objective))?.request == nil {
+                    latencies.references.append(line)
+                    latencyValues.append(objective.threshold)
+                } else {
+                    named.references.append(line)
+                    named.values.append(objective.threshold)
+                }
+            }
+            for (index, request) in (result.requests ?? []).enumerated() {
+                guard let intervals = request.timeSeries?.intervals else { continue }
+                let p99 = intervals.filter { $0.latency.summary.count > 0 }.map { (x: middle($0), y: Double($0.latency.summary.p99)) }
+                // Names differ in shape and dash as well as colour; the cross marks errors.
+                let shapes = MarkerShape.allCases.filter { $0 != .cross }
+                let style = ChartStyle(colour: index, dashed: index % 2 == 1, shape: shapes[index % shapes.count])
+                named.series.append(ChartSeries(name: prefix + request.name, style: style, points: p99))
+                named.values += p99.map(\.y)
             }
 
             for interval in timeSeries.intervals {
@@ -96,6 +112,15 @@ enum OverTimeSection {
             emptyNote: "no request completed", height: 260
         )
 
+        var charts = [rateChart.svg(), latencyChart.svg()]
+        if !named.series.isEmpty {
+            let namesChart = Chart(
+                captionID: id, x: time,
+                y: ChartAxis(scale: LogScale(covering: named.values, format: .duration), label: "p99 by name (log scale)"),
+                series: named.series, references: named.references, emptyNote: "no request completed", height: 260)
+            charts.append(namesChart.svg())
+        }
+
         let interval = series[0].series.intervalSeconds
         var columns = ["start", "target/s", "achieved/s", "sent", "errors", "p50", "p99"]
         if runs.areSeveral { columns.insert("run", at: 0) }
@@ -105,8 +130,10 @@ enum OverTimeSection {
             caption: "The run in intervals of \(ValueFormat.elapsed(interval)), each point at its interval's middle: above, requests "
                 + "sent per second against the rate the schedule asked for (open loops); below, the p50 and p99 latency of the "
                 + "requests whose intended start fell in the interval (logarithmic). A cross in the error colour, with the count "
-                + "beside it, marks each interval in which requests failed; a horizontal line is a latency objective (--slo).",
-            charts: [rateChart.svg(), latencyChart.svg()],
+                + "beside it, marks each interval in which requests failed; a horizontal line is a latency objective (--slo). "
+                + "For a mix or a journey, the last chart is the p99 of each request or step by name, interval by interval, with "
+                + "the objectives that name one.",
+            charts: charts,
             tables: [DataTable(columns: columns, rows: rows, caption: "\(title), interval by interval")]
         )
     }
