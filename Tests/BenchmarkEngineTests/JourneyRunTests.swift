@@ -80,5 +80,11 @@ private func context(_ name: String) -> ScenarioContext {
         let secondSent = try #require(series[1].firstIndex { $0.outcomes.sent > 0 })
         #expect(firstSent == 0)
         #expect(secondSent > firstSent, "the second step is due at least 30 ms, more than an interval, after the first")
+
+        // The page says that the journey's row counts sessions, and charts each step over time.
+        let page = HTMLReportWriter.render(SampleRuns.report([result])).replacingOccurrences(of: "&#39;", with: "'")
+        #expect(page.contains(">journey (sessions)<"))
+        #expect(page.contains("a journey's row counts its sessions"))
+        #expect(page.contains(">p99 by name (log scale)</text>"))
     }
 }

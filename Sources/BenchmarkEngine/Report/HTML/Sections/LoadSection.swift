@@ -47,7 +47,8 @@ enum LoadSection {
         for name in names {
             for run in runs {
                 guard let result = run.scenario(named: name) else { continue }
-                var cells: [DataTable.Cell] = [.text(name)]
+                // A journey's run counts sessions; its requests are its steps, in the table by name.
+                var cells: [DataTable.Cell] = [.text(result.unit == .session ? "\(name) (sessions)" : name)]
                 if runs.areSeveral { cells.append(.text(run.label)) }
                 let outcomes = result.outcomes
                 cells.append(.number(result.concurrency.map(Double.init), format: Formats.plain))
@@ -68,7 +69,11 @@ enum LoadSection {
                 rows.append(cells)
             }
         }
-        return DataTable(columns: columns, rows: rows, caption: "Requests of each load scenario and how they ended")
+        let hasJourney = names.contains { name in runs.contains { $0.scenario(named: name)?.unit == .session } }
+        let caption =
+            "Requests of each load scenario and how they ended"
+            + (hasJourney ? "; a journey's row counts its sessions, and its steps are in the table of requests by name" : "")
+        return DataTable(columns: columns, rows: rows, caption: caption)
     }
 
     /// Each mix's requests by name: the share asked for and sent, how they ended and their latency;
