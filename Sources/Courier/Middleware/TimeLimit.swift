@@ -27,18 +27,22 @@ public func withTimeLimit<Value: Sendable>(
     let race = Race<Value>(cancelsWork: abandonment == .cancel)
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
-            race.start(continuation, work: operation, deadline: { try await clock.sleep(for: limit) })
+            race.start(continuation, work: operation) { [race] in
+                clock.alarm(after: limit) { race.finish(with: .failure(URLError(.timedOut))) }
+            }
         }
     } onCancel: {
         race.finish(with: .failure(CancellationError()))
     }
 }
 
-/// The state of one timed operation: the continuation to resume once, and the two tasks racing for it.
+/// The state of one timed operation: the continuation to resume once, the task doing the work and
+/// the alarm set for its limit.
 private final class Race<Value: Sendable>: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Value, any Error>?
-        var tasks: [Task<Void, Never>] = []
+        var worker: Task<Void, Never>?
+        var alarm: ClockAlarm?
         var result: Result<Value, any Error>?
     }
 
@@ -49,10 +53,12 @@ private final class Race<Value: Sendable>: Sendable {
         self.cancelsWork = cancelsWork
     }
 
+    /// Starts `work` in a task of its own and sets the alarm for its limit with `setAlarm`; whichever
+    /// ends first resumes `continuation`, unless the race was already over.
     func start(
         _ continuation: CheckedContinuation<Value, any Error>,
         work: @escaping @Sendable () async throws -> Value,
-        deadline: @escaping @Sendable () async throws -> Void
+        setAlarm: () -> ClockAlarm
     ) {
         let alreadyOver = state.withLock { state -> Result<Value, any Error>? in
             if state.result == nil { state.continuation = continuation }
@@ -69,39 +75,39 @@ private final class Race<Value: Sendable>: Sendable {
                 finish(with: .failure(error))
             }
         }
-        let timer = Task { [self] in
-            // A cancelled timer means the work ended first: nothing to report.
-            guard (try? await deadline()) != nil else { return }
-            finish(with: .failure(URLError(.timedOut)))
-        }
+        let alarm = setAlarm()
         let over = state.withLock { state in
-            state.tasks = [worker, timer]
+            state.worker = worker
+            state.alarm = alarm
             return state.result != nil
         }
         if over {
             if cancelsWork { worker.cancel() }
-            timer.cancel()
+            alarm.cancel()
         }
     }
 
-    /// Resumes the caller with `result` unless it was already resumed, and cancels the timer and
-    /// (unless told to leave it running) the work without waiting for them: an operation that ignores
+    /// Resumes the caller with `result` unless it was already resumed, and cancels the alarm and
+    /// (unless told to leave it running) the work without waiting for it: an operation that ignores
     /// cancellation must not hold the caller.
     func finish(with result: Result<Value, any Error>) {
-        let (continuation, tasks) = state.withLock { state in
-            guard state.result == nil else { return (nil as CheckedContinuation<Value, any Error>?, [Task<Void, Never>]()) }
+        let (continuation, worker, alarm) = state.withLock {
+            state -> (CheckedContinuation<Value, any Error>?, Task<Void, Never>?, ClockAlarm?) in
+            guard state.result == nil else { return (nil, nil, nil) }
             state.result = result
             defer {
                 state.continuation = nil
-                state.tasks = []
+                state.worker = nil
+                state.alarm = nil
             }
-            return (state.continuation, cancelsWork ? state.tasks : Array(state.tasks.dropFirst()))
+            return (state.continuation, cancelsWork ? state.worker : nil, state.alarm)
         }
         continuation?.resume(with: result)
+        alarm?.cancel()
         // Cancelled from a detached task, not here: this may run inside a cancellation handler, and
         // URLSession on Linux deadlocks when a task is cancelled from within one.
-        if !tasks.isEmpty {
-            Task.detached { for task in tasks { task.cancel() } }
+        if let worker {
+            Task.detached { worker.cancel() }
         }
     }
 }

@@ -25,6 +25,20 @@ import FoundationNetworking
         #expect(ContinuousClock.now - started < .seconds(30))
     }
 
+    /// A clock of the caller's own times the limit through its `sleep(for:)`, as the default alarm
+    /// does: here one whose sleep ends at once, so the limit is over before the operation ends.
+    @Test func aClockOfItsOwnTimesTheLimit() async throws {
+        struct Instant: ClientClock {
+            var now: Date { Date() }
+            func sleep(for duration: Duration) async throws {}
+        }
+        await #expect(throws: URLError(.timedOut)) {
+            try await withTimeLimit(.seconds(3_600), clock: Instant()) {
+                await Task.detached { try? await Task.sleep(for: .seconds(60)) }.value
+            }
+        }
+    }
+
     @Test func cancellingTheCallerEndsTheWait() async throws {
         let call = Task { try await withTimeLimit(.seconds(60)) { try await Task.sleep(for: .seconds(60)) } }
         try await Task.sleep(for: .milliseconds(50))
