@@ -82,7 +82,9 @@ final class NamedTallies: Sendable {
 
         fileprivate init(position: Int, template: Histogram) {
             self.position = position
-            intervals = Mutex(IntervalTallies(template: template, maximumSpares: 2))
+            // One spare: the tally the encoder gives back becomes the next interval's, and a tally
+            // holds two histograms of about 220 kB each, so a mix of many names keeps no more.
+            intervals = Mutex(IntervalTallies(template: template, maximumSpares: 1))
         }
 
         /// Counts a request of this name in `interval`, as ``LoadTally/record(_:intended:started:ended:)`` does.
