@@ -82,9 +82,9 @@ final class NamedTallies: Sendable {
 
         fileprivate init(position: Int, template: Histogram) {
             self.position = position
-            // One spare: the tally the encoder gives back becomes the next interval's, and a tally
-            // holds two histograms of about 220 kB each, so a mix of many names keeps no more.
-            intervals = Mutex(IntervalTallies(template: template, maximumSpares: 1))
+            // No spare: a tally holds two histograms of about 220 kB each, and a mix may have
+            // hundreds of names; a name makes two allocations an interval instead.
+            intervals = Mutex(IntervalTallies(template: template, maximumSpares: 0))
         }
 
         /// Counts a request of this name in `interval`, as ``LoadTally/record(_:intended:started:ended:)`` does.
