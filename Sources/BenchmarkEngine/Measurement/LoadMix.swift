@@ -70,7 +70,7 @@ public struct LoadMix: Sendable {
 /// mix's names are known ahead and found by index without a lock; a journey's steps are named as
 /// they first run, in the order they first start, each step finding its tally once. A request
 /// counts in the interval of its intended start, as in the run's own series; the run's encoder
-/// closes a name's intervals when it closes the run's (``drain(closingBelow:)``), and what a name
+/// closes a name's intervals when it closes the run's (``drain(closingBelow:andLater:)``), and what a name
 /// records for an interval already closed comes as its amendment.
 final class NamedTallies: Sendable {
     /// One name's figures.
@@ -82,8 +82,9 @@ final class NamedTallies: Sendable {
 
         fileprivate init(position: Int, template: Histogram) {
             self.position = position
-            // No spare: a tally holds two histograms of about 220 kB each, and a mix may have
-            // hundreds of names; a name makes two allocations an interval instead.
+            // No spare, and the encoder gives none back: a tally holds two histograms of about
+            // 220 kB each, and a mix may have hundreds of names; a name makes two allocations an
+            // interval instead.
             intervals = Mutex(IntervalTallies(template: template, maximumSpares: 0))
         }
 
@@ -154,15 +155,6 @@ final class NamedTallies: Sendable {
             }
             return Drained(position: slot.position, closed: closed, amendments: amendments)
         }
-    }
-
-    /// Gives back a tally of the name at `position` the encoder is done with, to be reused.
-    func recycle(_ tally: consuming LoadTally, position: Int) {
-        tally.reset()
-        let emptied = consume tally
-        let all = allSlots
-        guard all.indices.contains(position) else { return }
-        all[position].intervals.withLock { $0.recycle(emptied) }
     }
 
     private var allSlots: [Slot] {

@@ -111,7 +111,8 @@ struct IntervalEncoder: Sendable {
             while names.count <= drained.position { names.append(Series(template: template)) }
             try names[drained.position].absorb(
                 closed: drained.closed, amendments: drained.amendments, empty: empty,
-                recycle: { named.recycle($0, position: drained.position) })
+                // A name keeps no spare tally (``NamedTallies``): one done with is freed, not emptied.
+                recycle: { _ in })
         }
     }
 
