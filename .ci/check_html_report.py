@@ -184,13 +184,23 @@ def check_report(page, report, comparison, failures):
 
 
 def check_capacity(page, capacity, failures):
-    failures.check(len(page["figures"]) == 1 and len(page["figures"][0]["charts"]) == 2, "a capacity page has one figure of two charts")
+    fit = capacity["result"].get("scalability")
+    failures.check(len(page["figures"]) == (2 if fit else 1) and len(page["figures"][0]["charts"]) == 2,
+                   "a capacity page has a figure of two charts, then the scalability law's when one was fitted")
+    if fit:
+        figure = page["figures"][-1]
+        failures.check(len(figure["charts"]) == 1 and "Universal Scalability Law" in figure["title"], "the law's figure")
+        law = next((t for t in page["tables"] if t["caption"].startswith("The law's coefficients")), None)
+        failures.check(law and same(law["rows"][0]["fitted"]["value"], fit["law"]["contention"])
+                       and same(law["rows"][1]["fitted"]["value"], fit["law"]["coherency"]), "the coefficients differ from capacity.json")
+    sweep = capacity["settings"].get("levels") is not None
     table = next((t for t in page["tables"] if t["caption"] == "Every step, in the order run"), None)
     failures.check(table and len(table["rows"]) == len(capacity["steps"]), "capacity steps differ in number")
     for step, row in zip(capacity["steps"], table["rows"] if table else []):
         where = f"capacity step {step['number']}"
         failures.check(row["step"]["text"] == str(step["number"]), f"{where}: order")
-        for column, value in [("offered/s", step["targetRate"]), ("achieved/s", step["achievedRate"]), ("sent", step["outcomes"]["sent"]),
+        offered = ("workers", step["concurrency"]) if sweep else ("offered/s", step["targetRate"])
+        for column, value in [offered, ("achieved/s", step["achievedRate"]), ("sent", step["outcomes"]["sent"]),
                               ("p99", step["latency"]["summary"]["p99"] if step["latency"]["summary"]["count"] else None)]:
             failures.check(same(row[column]["value"], value), f"{where}: {column} {row[column]} is not {value}")
         failures.check(row["status"]["text"].endswith(step["status"]), f"{where}: status {row['status']['text']}")
@@ -198,7 +208,7 @@ def check_capacity(page, capacity, failures):
         failures.check(("✖" in row["status"]["text"]) == failed and ("regression" in row["status"]["cls"]) == failed, f"{where}: not marked")
     labels = [t for f in page["figures"] for c in f["charts"] for t in c.get("references", [])]
     rate = capacity["result"].get("maximumSustainableRate")
-    if rate is not None:
+    if rate is not None and not sweep:
         failures.check(any("max sustainable" in l for l in labels), "the maximum sustainable rate is not marked")
     if capacity["result"].get("knee"):
         failures.check(any("knee" in l for f in page["figures"] for c in f["charts"] for l in c.get("annotations", [])), "the knee is not marked")

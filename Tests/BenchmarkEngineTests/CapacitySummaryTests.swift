@@ -30,7 +30,8 @@ import Testing
         let page = HTMLReportWriter.render(report)
         #expect(page.contains("<title>bench capacity: run run-2</title>"))
         #expect(page.contains("Maximum sustainable rate: 400 requests/s."))
-        #expect(page.occurrences(of: "<svg class=\"chart\"") == 2)
+        #expect(page.occurrences(of: "<svg class=\"chart\"") == 3, "rate and p99, then the scalability law by Little's law")
+        let fit = try #require(report.result.scalability)
         #expect(page.contains(">offered rate (requests per second, log scale)</text>"))
         #expect(page.contains(">achieved rate (log scale)</text>") && page.contains(">p99 latency (log scale)</text>"))
         #expect(page.occurrences(of: ">max sustainable 400/s</text>") == 2)
@@ -39,7 +40,7 @@ import Testing
         let failed = report.steps.filter(\.status.isFailure).count
         #expect(failed > 0)
         #expect(page.occurrences(of: "<g class=\"annotation c1\">") == 2 * failed)
-        #expect(page.occurrences(of: "<g class=\"annotation c2\">") == 2 * (report.steps.count - failed))
+        #expect(page.occurrences(of: "<g class=\"annotation c2\">") == 2 * (report.steps.count - failed) + fit.points.count)
         #expect(page.occurrences(of: "<td class=\"regression\">✖ ") == failed)
         #expect(page.occurrences(of: "<td class=\"improvement\">✔ passed</td>") == report.steps.count - failed)
     }
@@ -47,19 +48,19 @@ import Testing
     @Test func theFilesHoldEveryStepAndTheFinding() async throws {
         let report = try await searchReport()
         let files = try report.files()
-        #expect(files.map(\.name) == ["capacity.json", "capacity.csv", "summary.md", "report.html"])
+        #expect(files.map(\.name) == ["capacity.json", "capacity.csv", "scalability.csv", "summary.md", "report.html"])
         let decoded = try JSONDecoder().decode(CapacityReport.self, from: files[0].data)
         #expect(decoded == report)
         let csv = String(decoding: files[1].data, as: UTF8.self).split(separator: "\n")
         #expect(csv.count == report.steps.count + 1)
-        #expect(csv[0].hasPrefix("step,phase,target_rate_per_s,achieved_rate_per_s"))
+        #expect(csv[0].hasPrefix("step,phase,target_rate_per_s,concurrency,achieved_rate_per_s,throughput_per_s"))
         #expect(csv.dropFirst().allSatisfy { $0.contains(",passed,") || $0.contains(",failed,") })
-        let summary = String(decoding: files[2].data, as: UTF8.self)
+        let summary = String(decoding: files[3].data, as: UTF8.self)
         #expect(summary.hasPrefix("# Capacity of http://127.0.0.1:8080/capacity"))
         #expect(summary.contains("**Maximum sustainable rate: 400/s** within p99<=50ms"))
         #expect(summary.contains("Knee: 400/s"))
         #expect(summary.contains("by Little's law"))
-        #expect(summary.contains("| step | phase  | target/s |"))
+        #expect(summary.contains("| step | phase  | offered |"))
     }
 
     @Test func theTerminalTableLinesUpWithItsHeader() async throws {

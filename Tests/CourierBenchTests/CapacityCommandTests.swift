@@ -93,6 +93,20 @@ import CourierBenchCurl
         ),
         (["--slo", "p99<=1s", "--transport", "carrier-pigeon"], "invalid value 'carrier-pigeon' for '--transport' (expected urlsession)"),
         (["--slo", "p99<=1s", "--rate", "10"], "unknown option '--rate'"),
+        (["--slo", "p99<=1s", "--levels", "1,2"], "'--levels' needs '--sweep concurrency': a rate search steps through rates"),
+        (
+            ["--sweep", "concurrency", "--min-rate", "10"],
+            "'--min-rate' is for a rate search; '--sweep concurrency' steps through workers (see '--levels')"
+        ),
+        (
+            ["--sweep", "concurrency", "--levels", "4,2"],
+            "invalid value '4,2' for '--levels' (expected integers from 1 to 4096, each larger than the last, such as 1,2,4,8)"
+        ),
+        (
+            ["--sweep", "concurrency", "--levels", "1,,2"],
+            "invalid value '1,,2' for '--levels' (expected integers from 1 to 4096, each larger than the last, such as 1,2,4,8)"
+        ),
+        (["--sweep", "workers"], "invalid value 'workers' for '--sweep' (expected rate or concurrency)"),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         let line = ["capacity", "--url", "http://127.0.0.1:9/x"] + arguments
@@ -103,6 +117,40 @@ import CourierBenchCurl
             #expect(error.message == message)
         }
         #expect(await testSuite.status(line) == 64)
+    }
+
+    /// A sweep of the fixture server's `/scalability` route (α = 0.05, β = 0.002, 10 ms): every
+    /// level runs, the law is fitted, and every file holds it. The coefficients are checked loosely
+    /// here, where the whole suite shares two cores; the engine's tests check the fit's accuracy on a
+    /// simulated server, and the CapacityPlanning article shows a release build's sweep.
+    @Test func aSweepFitsTheScalabilityLawAndWritesIt() async throws {
+        let server = try FixtureServer.start(.init(routes: FixtureServer.standardRoutes))
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await testSuite.status([
+            "capacity", "--url", server.url("/scalability").absoluteString, "--sweep", "concurrency", "--levels", "1,2,4,8",
+            "--slo", "p99<=2s", "--step", "1s", "--warmup", "300ms", "--interval", "100ms", "--timeout", "2s", "--out", directory.path,
+        ])
+        #expect(status == 0)
+        let run = directory.appendingPathComponent("latest")
+        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: run.appendingPathComponent("capacity.json")))
+        #expect(report.settings.levels == [1, 2, 4, 8])
+        #expect(report.steps.map(\.concurrency) == [1, 2, 4, 8])
+        #expect(report.result.stopReason == .swept)
+        let summary = try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.contains("Within p99<=2s: up to N ="))
+        #expect(report.steps.last.map { $0.throughput > 2 * report.steps[0].throughput } == true, "8 in flight serve more than 1")
+        guard let fit = report.result.scalability else {
+            // The suite's other tests can starve the generator: then the steps say so, and no law is
+            // fitted to what was the generator's throughput.
+            #expect(report.steps.filter { $0.generatorCheck?.keptUp == false }.count >= 2)
+            #expect(report.result.limitedBy == .generator && summary.contains("Bounded by the generator"))
+            return
+        }
+        #expect(fit.law.throughputAtOne > 50 && fit.law.throughputAtOne <= 105, "γ \(fit.law.throughputAtOne)")
+        #expect(FileManager.default.fileExists(atPath: run.appendingPathComponent("scalability.csv").path))
+        #expect(summary.contains("Universal Scalability Law fitted to"))
     }
 
     @Test func aMissingURLIsAUsageError() async {

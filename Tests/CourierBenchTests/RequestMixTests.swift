@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import BenchmarkEngine
 @testable import CourierBench
 
 @Suite struct RequestMixTests {

@@ -31,6 +31,23 @@ import Testing
         #expect(finishes == [40, 10, 20, 30, 70].map { start + $0 * Self.millisecond })
     }
 
+    /// Workers with a contention and a coherency cost: requests arriving together each take the
+    /// service time stretched by the requests in service when it starts, itself included, as the
+    /// Universal Scalability Law says; one arriving alone takes the plain service time.
+    @Test func aScalabilityCostStretchesEachRequestByTheRequestsInService() {
+        var queue = ServiceQueue(FixtureCapacity(workers: 100, serviceTime: .milliseconds(10), contention: 0.05, coherency: 0.002))
+        let start: UInt64 = 1_000 * Self.millisecond
+        let durations = (0..<4).map { _ in queue.admit(at: start) - start }
+        // n = 1, 2, 3, 4: 10 ms × (1 + 0.05(n − 1) + 0.002n(n − 1)).
+        #expect(durations == [10_000_000, 10_540_000, 11_120_000, 11_740_000])
+        #expect(queue.admit(at: start + 20 * Self.millisecond) == start + 30 * Self.millisecond, "all four are done by then")
+        let standard = FixtureServer.standardScalability
+        #expect(FixtureServer.standardRoutes["/scalability"]?.capacity == standard)
+        #expect(standard.contention == 0.05 && standard.coherency == 0.002 && standard.workers == 1_000)
+        let clamped = FixtureCapacity(workers: 1, serviceTime: .milliseconds(1), contention: -1, coherency: .nan)
+        #expect(clamped.contention == 0 && clamped.coherency == 0)
+    }
+
     @Test func aMixOfAPoolsRoutesHasTheCapacityOfItsMeanServiceTime() throws {
         let mix = FixtureServer.standardMix
         let capacities = try ["/mix/list", "/mix/detail", "/mix/search", "/mix/write"].map { try #require(mix[$0]) }

@@ -1,12 +1,16 @@
 import Foundation
 
-/// A capacity search (`bench capacity`): its settings, every step it ran, and what it found.
+/// A capacity search or a concurrency sweep (`bench capacity`): its settings, every step it ran,
+/// and what it found.
 ///
 /// `capacity.json` is this value encoded with sorted keys. Like ``Report`` it keeps its
-/// ``schemaVersion`` while fields are only added; `Reports/README.md` documents each.
+/// ``schemaVersion`` while fields are only added; `Reports/README.md` documents each. Version 2
+/// replaced the knee's `slopeIncrease` with Kneedle's `difference`; version 1 reports still read.
 public struct CapacityReport: Codable, Sendable, Equatable {
     /// The version of this schema that `capacity.json` follows.
-    public static let currentSchemaVersion = 1
+    public static let currentSchemaVersion = 2
+    /// The versions a reader accepts.
+    public static let readableSchemaVersions = 1...currentSchemaVersion
 
     /// The schema version the report was written with.
     public var schemaVersion: Int
@@ -50,7 +54,7 @@ public struct CapacityReport: Codable, Sendable, Equatable {
     }
 }
 
-/// The settings of a capacity search.
+/// The settings of a capacity search or a concurrency sweep; a sweep's rate settings are 0.
 public struct CapacitySettings: Codable, Sendable, Equatable {
     /// The objectives a step must meet, as written (`p99<=50ms`).
     public var objectives: [String]
@@ -79,6 +83,8 @@ public struct CapacitySettings: Codable, Sendable, Equatable {
     public var errorStormShare: Double
     /// The transport the requests went through (`urlsession`, `curl`), when known.
     @ExplicitNull public var transport: String? = nil
+    /// A concurrency sweep's levels, the workers of each step in order; `nil` for a rate search.
+    @ExplicitNull public var levels: [Int]? = nil
 
     /// Each step's measured part.
     public var step: Duration {
@@ -151,5 +157,18 @@ extension CapacitySettings {
             maximumTimeSeconds: search.maximumTime.seconds, intervalSeconds: search.interval.seconds,
             concurrency: search.concurrency, errorStormShare: search.limits.errorStormShare, transport: transport
         )
+    }
+}
+
+extension CapacitySettings {
+    /// The settings of `sweep`, whose requests go through `transport`.
+    public init(_ sweep: ConcurrencySweep, transport: String?) {
+        self.init(
+            objectives: sweep.objectives.map(\.description), window: sweep.window.description, minimumRate: 0, maximumRate: 0,
+            growthFactor: 0, precision: 0, stepSeconds: sweep.step.seconds, warmupSeconds: sweep.warmup.seconds,
+            maximumTimeSeconds: sweep.maximumTime.seconds, intervalSeconds: sweep.interval.seconds,
+            concurrency: sweep.levels.max() ?? 0, errorStormShare: sweep.limits.errorStormShare, transport: transport
+        )
+        levels = sweep.levels
     }
 }

@@ -1,5 +1,6 @@
-/// What a capacity search found: the highest rate that met every objective, where latency bends,
-/// how many requests that rate keeps in flight, and why the search stopped.
+/// What a capacity search or a concurrency sweep found: the highest rate (and, in a sweep, the most
+/// requests in flight) that met every objective, where latency bends, the scalability law fitted
+/// to the steps, and why the steps stopped.
 public struct CapacityResult: Codable, Sendable, Equatable {
     /// Why the search stopped.
     public enum StopReason: String, Codable, Sendable {
@@ -15,6 +16,8 @@ public struct CapacityResult: Codable, Sendable, Equatable {
         case interrupted
         /// A step could not be run at all (the transport could not be made, say).
         case stepFailed
+        /// A concurrency sweep ran every level.
+        case swept
     }
 
     /// Whose limit the search found.
@@ -32,10 +35,16 @@ public struct CapacityResult: Codable, Sendable, Equatable {
     @ExplicitNull public var lowestFailingRate: Double? = nil
     /// Whose limit the failing rate is, when a step failed.
     @ExplicitNull public var limitedBy: Limit? = nil
-    /// Where p99 starts to climb steeply, when three or more rates were measured.
+    /// Where p99 starts to climb steeply, when three or more loads were measured.
     @ExplicitNull public var knee: Knee? = nil
     /// Requests in flight at the maximum sustainable rate.
     @ExplicitNull public var concurrencyAtMaximum: Concurrency? = nil
+    /// A concurrency sweep: the most workers whose step met every objective; `nil` in a rate search,
+    /// in a sweep without objectives, or when no level met them.
+    @ExplicitNull public var largestPassingConcurrency: Int? = nil
+    /// The Universal Scalability Law fitted to the steps; `nil` when fewer than three concurrencies
+    /// could be fitted.
+    @ExplicitNull public var scalability: ScalabilityFit? = nil
     /// Why the search stopped.
     public var stopReason: StopReason
     /// The stop and the limit, in a sentence or two.
@@ -61,16 +70,19 @@ public struct CapacityResult: Codable, Sendable, Equatable {
         self.searchSeconds = searchSeconds
     }
 
-    /// The rate at which latency bends: over the steps in order of rate, the one where the slope of
-    /// log p99 against log rate grows the most (the largest second difference), so the knee does not
-    /// depend on the units or on how far apart the steps are.
+    /// Where latency bends, by Kneedle (Satopää et al., 2011) over each step's p99 against the load
+    /// it offered: with both scaled to 0…1 over the steps, the knee is the step farthest below the
+    /// straight line from the first to the last, where p99 has not yet climbed though the load has.
     public struct Knee: Codable, Sendable, Equatable {
-        /// The step's rate, requests per second.
+        /// The step's offered rate, requests per second; in a concurrency sweep, its throughput.
         public var rate: Double
+        /// A concurrency sweep's workers at the knee; `nil` in a rate search.
+        @ExplicitNull public var concurrency: Int? = nil
         /// ``p99`` in nanoseconds, as the report stores it.
         package var p99Nanoseconds: UInt64
-        /// How much the slope of log p99 over log rate grows there.
-        public var slopeIncrease: Double
+        /// How far below the straight line the knee lies, in the scaled units (0 to 1); `nil` in
+        /// reports from before Kneedle, whose knee was the largest bend of log p99 over log rate.
+        @ExplicitNull public var difference: Double? = nil
 
         /// Its corrected p99.
         public var p99: Duration {
@@ -78,16 +90,17 @@ public struct CapacityResult: Codable, Sendable, Equatable {
             set { p99Nanoseconds = newValue.nanoseconds }
         }
 
-        /// A knee at `rate`.
-        public init(rate: Double, p99: Duration, slopeIncrease: Double) {
-            self.init(rate: rate, p99Nanoseconds: p99.nanoseconds, slopeIncrease: slopeIncrease)
+        /// A knee at `rate` (and `concurrency`, in a sweep).
+        public init(rate: Double, concurrency: Int? = nil, p99: Duration, difference: Double?) {
+            self.init(rate: rate, concurrency: concurrency, p99Nanoseconds: p99.nanoseconds, difference: difference)
         }
 
         /// The same, with its durations in the units the report stores.
-        package init(rate: Double, p99Nanoseconds: UInt64, slopeIncrease: Double) {
+        package init(rate: Double, concurrency: Int?, p99Nanoseconds: UInt64, difference: Double?) {
             self.rate = rate
+            self.concurrency = concurrency
             self.p99Nanoseconds = p99Nanoseconds
-            self.slopeIncrease = slopeIncrease
+            self.difference = difference
         }
     }
 

@@ -64,40 +64,19 @@ public struct CapacitySearch: Sendable {
 
     /// Searches, running each step on `runner` and passing it to `stepCompleted` as it completes.
     public func run(with runner: some CapacityStepRunner, stepCompleted: (CapacityStep) -> Void = { _ in }) async -> Outcome {
-        let started = runner.now()
-        var steps: [CapacityStep] = []
+        var sequence = StepSequence(runner: runner, maximumTime: maximumTime)
         var passing: CapacityStep?
         var failing: CapacityStep?
-        var stop: (reason: CapacityResult.StopReason, detail: String?)?
 
         /// Runs one step at `rate`; `nil` when the search must stop first.
         func step(_ rate: Double, _ phase: CapacityStep.Phase) async -> CapacityStep? {
-            if Task.isCancelled {
-                stop = (.interrupted, nil)
-                return nil
-            }
-            let elapsed = runner.now() &- started
-            guard elapsed < maximumTime.nanoseconds else {
-                stop = (.timeLimit, nil)
-                return nil
-            }
-            do {
-                let result = try await runner.runStep(configuration(rate: rate))
-                // A step given up half-way says nothing about the rate: it is discarded.
-                guard !Task.isCancelled else {
-                    stop = (.interrupted, nil)
-                    return nil
-                }
+            await sequence.step(configuration(rate: rate), named: "the step at \(Self.rate(rate))") { result, number, start in
                 let judged = try CapacityStep(
-                    judging: result, number: steps.count + 1, phase: phase, targetRate: rate, startSeconds: Double(elapsed) / 1e9,
-                    warmupSeconds: warmup.seconds, objectives: objectives, window: window, limits: limits
+                    judging: result, number: number, phase: phase, targetRate: rate, startSeconds: start,
+                    warmupSeconds: warmup.seconds, objectives: objectives, window: window, maximumInFlight: concurrency, limits: limits
                 )
-                steps.append(judged)
                 stepCompleted(judged)
                 return judged
-            } catch {
-                stop = (.stepFailed, "the step at \(Self.rate(rate)) could not run: \(error)")
-                return nil
             }
         }
 
@@ -118,28 +97,28 @@ public struct CapacitySearch: Sendable {
             }
             passing = completed
             guard rate < maximumRate else {
-                stop = (.maximumRateSustained, nil)
+                sequence.stop = (.maximumRateSustained, nil)
                 break growing
             }
             rate = min(rate * max(growthFactor, 1 + precision), maximumRate)
         }
-        if stop == nil, passing == nil, failing != nil {
-            stop = (.failedAtMinimumRate, nil)
+        if sequence.stop == nil, passing == nil, failing != nil {
+            sequence.stop = (.failedAtMinimumRate, nil)
         }
-        while stop == nil, let low = passing, let high = failing {
+        while sequence.stop == nil, let low = passing, let high = failing {
             guard high.targetRate > low.targetRate * (1 + precision) else {
-                stop = (.converged, nil)
+                sequence.stop = (.converged, nil)
                 break
             }
             guard let completed = await judgedStep((low.targetRate * high.targetRate).squareRoot(), .bisect) else { break }
             if completed.status.isFailure { failing = completed } else { passing = completed }
         }
-        let reason = stop ?? (.converged, nil)
-        let elapsed = Double(runner.now() &- started) / 1e9
+        let reason = sequence.stop ?? (.converged, nil)
         return Outcome(
-            steps: steps,
+            steps: sequence.steps,
             result: Self.result(
-                reason: reason.reason, detail: reason.detail, passing: passing, failing: failing, steps: steps, seconds: elapsed))
+                reason: reason.reason, detail: reason.detail, passing: passing, failing: failing, steps: sequence.steps,
+                seconds: sequence.elapsedSeconds))
     }
 
     private static func result(
@@ -148,7 +127,7 @@ public struct CapacitySearch: Sendable {
     ) -> CapacityResult {
         var sentences: [String] = []
         switch reason {
-        case .converged: break
+        case .converged, .swept: break
         case .maximumRateSustained:
             sentences.append(
                 "Every step passed up to the maximum rate, \(rate(passing?.targetRate ?? 0)): the server sustains at least that.")
@@ -181,6 +160,7 @@ public struct CapacitySearch: Sendable {
         result.lowestFailingRate = failing?.targetRate
         result.limitedBy = limit
         result.knee = CapacityResult.Knee(in: steps)
+        result.scalability = ScalabilityFit(steps: steps)
         if let passing {
             result.concurrencyAtMaximum = CapacityResult.Concurrency(
                 rate: passing.achievedRate, meanLatencySeconds: passing.uncorrectedLatency.summary.mean / 1e9,
@@ -196,23 +176,57 @@ public struct CapacitySearch: Sendable {
     }
 }
 
-extension CapacityResult.Knee {
-    /// The knee of `steps`' p99 over their rates: with the steps in order of rate (the last step of
-    /// each rate), the one where the slope of log p99 against log rate grows the most per unit of
-    /// log rate, `2·(slope after − slope before) / (log r₊ − log r₋)`. `nil` with fewer than three
-    /// rates, or when p99 nowhere bends upwards.
-    init?(in steps: [CapacityStep]) {
-        var byRate: [Double: UInt64] = [:]
-        for step in steps where step.outcomes.sent > 0 { byRate[step.targetRate] = max(1, step.latency.summary.p99) }
-        let points = byRate.sorted { $0.key < $1.key }.map { (rate: $0.key, p99: $0.value, x: log($0.key), y: log(Double($0.value))) }
-        guard points.count >= 3 else { return nil }
-        var best: (index: Int, increase: Double)?
-        for index in 1..<(points.count - 1) {
-            let (before, here, after) = (points[index - 1], points[index], points[index + 1])
-            let increase = 2 * ((after.y - here.y) / (after.x - here.x) - (here.y - before.y) / (here.x - before.x)) / (after.x - before.x)
-            if increase > (best?.increase ?? 0) { best = (index, increase) }
+/// The steps of a search or a sweep as they run: each after the last, none once the time allowed is
+/// spent or the caller is cancelled, and a step given up half-way discarded.
+struct StepSequence<Runner: CapacityStepRunner> {
+    let runner: Runner
+    let maximumTime: Duration
+    let started: UInt64
+    /// Every step completed, in order.
+    private(set) var steps: [CapacityStep] = []
+    /// Why the steps stopped, once they have.
+    var stop: (reason: CapacityResult.StopReason, detail: String?)?
+
+    init(runner: Runner, maximumTime: Duration) {
+        self.runner = runner
+        self.maximumTime = maximumTime
+        started = runner.now()
+    }
+
+    /// Seconds since the first step was due.
+    var elapsedSeconds: Double {
+        Double(runner.now() &- started) / 1e9
+    }
+
+    /// Runs one step as `configuration` says and judges it with `judge` (given the result, the
+    /// step's number and its start in seconds); `nil`, with ``stop`` set, when the steps must stop
+    /// first. `name` says which step in a message.
+    mutating func step(
+        _ configuration: LoadConfiguration, named name: @autoclosure () -> String,
+        judge: (ScenarioResult, Int, Double) throws -> CapacityStep
+    ) async -> CapacityStep? {
+        if Task.isCancelled {
+            stop = (.interrupted, nil)
+            return nil
         }
-        guard let best else { return nil }
-        self.init(rate: points[best.index].rate, p99Nanoseconds: points[best.index].p99, slopeIncrease: best.increase)
+        let elapsed = runner.now() &- started
+        guard elapsed < maximumTime.nanoseconds else {
+            stop = (.timeLimit, nil)
+            return nil
+        }
+        do {
+            let result = try await runner.runStep(configuration)
+            // A step given up half-way says nothing about the load: it is discarded.
+            guard !Task.isCancelled else {
+                stop = (.interrupted, nil)
+                return nil
+            }
+            let judged = try judge(result, steps.count + 1, Double(elapsed) / 1e9)
+            steps.append(judged)
+            return judged
+        } catch {
+            stop = (.stepFailed, "\(name()) could not run: \(error)")
+            return nil
+        }
     }
 }

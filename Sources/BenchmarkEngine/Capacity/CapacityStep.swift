@@ -1,5 +1,5 @@
-/// One step of a capacity search: an open loop at one rate, its warm-up discarded, judged against
-/// the objectives.
+/// One step of a capacity search — an open loop at one rate — or of a concurrency sweep — a closed
+/// loop of a number of workers — its warm-up discarded, judged against the objectives.
 public struct CapacityStep: Codable, Sendable, Equatable {
     /// Which phase of the search ran the step.
     public enum Phase: String, Codable, Sendable {
@@ -7,6 +7,8 @@ public struct CapacityStep: Codable, Sendable, Equatable {
         case grow
         /// Halving the gap between the last rate that passed and the first that failed.
         case bisect
+        /// One level of a concurrency sweep: a closed loop of ``CapacityStep/concurrency`` workers.
+        case sweep
     }
 
     /// How the step fared.
@@ -31,8 +33,12 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     public var number: Int
     /// The phase that ran it.
     public var phase: Phase
-    /// Requests per second asked for.
+    /// Requests per second asked for; 0 in a concurrency sweep, whose steps ask for a number of
+    /// requests in flight instead.
     public var targetRate: Double
+    /// A sweep's closed loop: the workers, each sending its next request when the last one ends;
+    /// `nil` for an open-loop step.
+    @ExplicitNull public var concurrency: Int? = nil
     /// ``start`` in seconds, as the report stores it.
     package var startSeconds: Double
     /// ``warmup`` in seconds, as the report stores it.
@@ -59,11 +65,24 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     public var littlesLawInFlight: Double
     /// How hard the generator worked over the whole step.
     @ExplicitNull public var generator: GeneratorLoad? = nil
+    /// Whether the generator kept up with the step's plan; `nil` in reports from before it was
+    /// checked.
+    @ExplicitNull public var generatorCheck: GeneratorCheck? = nil
     /// The whole step interval by interval, warm-up first.
     @ExplicitNull public var timeSeries: TimeSeries? = nil
     /// A mix's requests by name over the whole step, warm-up included, each with its time series
     /// (its objectives were judged on the measured intervals alone); `nil` for one request.
     @ExplicitNull public var requests: [ScenarioResult.NamedRequest]? = nil
+
+    /// The load the step offered: its workers in a sweep, its rate otherwise.
+    public var offeredLoad: Double {
+        concurrency.map(Double.init) ?? targetRate
+    }
+
+    /// Requests answered successfully per second over the measured part.
+    public var throughput: Double {
+        measuredSeconds > 0 ? Double(outcomes.succeeded) / measuredSeconds : 0
+    }
 
     /// The time from the search's start to the step's.
     public var start: Duration {

@@ -132,6 +132,8 @@ public enum LoadRunner {
     ) async throws -> Drive {
         let called = Platform.monotonicNanoseconds()
         let cpuAtStart = Platform.processCPUNanoseconds()
+        let threadsAtStart = Platform.threadSchedulerTimes()
+        let machineAtStart = Platform.machineCPUTicks()
         let schedule = LoadSchedule(configuration: configuration)
         let intervalNanoseconds = max(1, configuration.intervalNanoseconds)
         let recorder = IntervalRecorder(workers: concurrency, template: template)
@@ -194,6 +196,8 @@ public enum LoadRunner {
             lateStarts += stopped.lateStarts
         }
         let cpuAtEnd = Platform.processCPUNanoseconds()
+        let threadsAtEnd = Platform.threadSchedulerTimes()
+        let machineAtEnd = Platform.machineCPUTicks()
         background.cancel()
         var (encoder, sampler) = try await background.value.get()
 
@@ -221,7 +225,7 @@ public enum LoadRunner {
 
         let seconds = Double(elapsed) / 1e9
         let cpuSeconds = Double(cpuAtEnd &- cpuAtStart) / 1e9
-        let generator = GeneratorLoad(
+        var generator = GeneratorLoad(
             cpuSeconds: cpuSeconds,
             cpuShare: seconds > 0 ? cpuSeconds / (seconds * Double(Platform.cpuCount)) : 0,
             meanInFlight: sampler.whole.time > 0 ? sampler.whole.inFlightTime / sampler.whole.time : 0,
@@ -229,6 +233,15 @@ public enum LoadRunner {
             lateStarts: lateStarts,
             wakeLateness: schedule.isOpenLoop && wakeLateness.totalCount > 0 ? LatencySummary(wakeLateness) : nil
         )
+        let scheduling = SchedulerTimes.elapsed(from: threadsAtStart, to: threadsAtEnd)
+        if let share = scheduling.waitingShare {
+            generator.runQueueWaitShare = share
+            generator.runQueueWaitSeconds = Double(scheduling.waiting) / 1e9
+        }
+        if let before = machineAtStart, let after = machineAtEnd, after.total > before.total {
+            generator.machineCPUShare = Double(after.busy &- before.busy) / Double(after.total - before.total)
+        }
+        generator.loadAverage = Platform.loadAverage()
         return Drive(
             total: total, schedule: schedule, scheduled: scheduled, elapsed: elapsed,
             timeSeries: TimeSeries(startUnixMicroseconds: startMicroseconds, intervalSeconds: intervalSeconds, intervals: series),

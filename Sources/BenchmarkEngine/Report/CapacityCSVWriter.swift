@@ -8,8 +8,10 @@ public enum CapacityCSVWriter {
     private static let table = Table(columns: [
         ("step", { String($0.number) }),
         ("phase", { $0.phase.rawValue }),
-        ("target_rate_per_s", { format($0.targetRate) }),
+        ("target_rate_per_s", { $0.concurrency == nil ? format($0.targetRate) : nil }),
+        ("concurrency", { $0.concurrency.map(String.init) }),
         ("achieved_rate_per_s", { format($0.achievedRate) }),
+        ("throughput_per_s", { format($0.throughput) }),
         ("start_s", { format($0.startSeconds) }),
         ("warmup_s", { format($0.warmupSeconds) }),
         ("measured_s", { format($0.measuredSeconds) }),
@@ -32,6 +34,12 @@ public enum CapacityCSVWriter {
         ("in_flight_littles_law", { format($0.littlesLawInFlight) }),
         ("generator_cpu_share", { $0.generator.map { format($0.cpuShare) } }),
         ("late_starts", { $0.generator.map { String($0.lateStarts) } }),
+        ("generator_cpu_s", { $0.generator.map { format($0.cpuSeconds) } }),
+        ("generator_run_queue_wait_share", { $0.generator?.runQueueWaitShare.map(format) }),
+        ("machine_cpu_share", { $0.generator?.machineCPUShare.map(format) }),
+        ("load_average", { $0.generator?.loadAverage.map(format) }),
+        ("send_rate_share", { $0.generatorCheck?.sendRateShare.map(format) }),
+        ("generator_kept_up", { $0.generatorCheck.map { String($0.keptUp) } }),
         ("status", { $0.status.rawValue }),
         ("reasons", { $0.reasons.joined(separator: "; ") }),
     ])
@@ -40,15 +48,46 @@ public enum CapacityCSVWriter {
     public static func render(_ report: CapacityReport) -> String {
         table.render(report.steps)
     }
+
+    private typealias Curve = CSVTable<(kind: String, step: Int?, concurrency: Double, throughput: Double, bounds: ScalabilityFit.Bounds?)>
+    private static let curve = Curve(columns: [
+        ("kind", { $0.kind }),
+        ("step", { $0.step.map(String.init) }),
+        ("concurrency", { format($0.concurrency) }),
+        ("throughput_per_s", { format($0.throughput) }),
+        ("lower_per_s", { $0.bounds.map { format($0.lower) } }),
+        ("upper_per_s", { $0.bounds?.upper.map(format) }),
+    ])
+
+    /// `scalability.csv`: the steps fitted (`measured`), then the fitted curve, `fitted` within
+    /// the concurrencies measured and `prediction` beyond them, with its confidence bounds; `nil`
+    /// when no law was fitted.
+    public static func renderScalability(_ report: CapacityReport) -> String? {
+        guard let fit = report.result.scalability else { return nil }
+        let measured = fit.points.map {
+            (
+                kind: "measured", step: Optional($0.step), concurrency: $0.concurrency, throughput: $0.throughput,
+                bounds: ScalabilityFit.Bounds?.none
+            )
+        }
+        let fitted = fit.curve.map {
+            (
+                kind: $0.isPrediction ? "prediction" : "fitted", step: Int?.none, concurrency: $0.concurrency, throughput: $0.throughput,
+                bounds: Optional($0.bounds)
+            )
+        }
+        return curve.render(measured + fitted)
+    }
 }
 
 extension CapacityReport {
-    /// Every file of the search, rendered: `capacity.json`, `capacity.csv`, `summary.md` and
-    /// `report.html`.
+    /// Every file of the search, rendered: `capacity.json`, `capacity.csv`, `scalability.csv`
+    /// (when a law was fitted), `summary.md` and `report.html`.
     public func files() throws -> [ReportFile] {
         [
             ReportFile(name: "capacity.json", data: try JSONReportWriter.render(value: self)),
             ReportFile(name: "capacity.csv", data: Data(CapacityCSVWriter.render(self).utf8)),
+        ] + (CapacityCSVWriter.renderScalability(self).map { [ReportFile(name: "scalability.csv", data: Data($0.utf8))] } ?? []) + [
             ReportFile(name: "summary.md", data: Data(CapacitySummary.markdown(self).utf8)),
             ReportFile(name: ReportFormat.html.fileName, data: Data(HTMLReportWriter.render(self).utf8)),
         ]

@@ -3,7 +3,7 @@ import Foundation
 /// A capacity search for people: its steps as a table — on the terminal one line at a time as they
 /// complete, in `summary.md` whole — and what it found, in a few lines.
 public enum CapacitySummary {
-    private static let header = ["step", "phase", "target/s", "achieved/s", "p50", "p99", "p99.9", "errors", "in flight", "verdict"]
+    private static let header = ["step", "phase", "offered", "achieved/s", "p50", "p99", "p99.9", "errors", "in flight", "verdict"]
     private static let widths = [4, 6, 9, 10, 10, 10, 10, 7, 9]
 
     /// The terminal table's header and rule.
@@ -35,7 +35,7 @@ public enum CapacitySummary {
             case .generatorLimited: "FAIL (generator limit)"
             }
         return [
-            String(step.number), step.phase.rawValue, rate(step.targetRate), rate(step.achievedRate),
+            String(step.number), step.phase.rawValue, step.concurrency.map { "N=\($0)" } ?? rate(step.targetRate), rate(step.achievedRate),
             SummaryTable.duration(Double(latency.p50)), SummaryTable.duration(Double(latency.p99)),
             SummaryTable.duration(Double(latency.p999)),
             errors, step.meanInFlight.map { String(format: "%.1f", $0) } ?? "–",
@@ -47,9 +47,18 @@ public enum CapacitySummary {
         value < 100 ? String(format: "%.1f", value) : SummaryTable.count(value)
     }
 
-    /// The headline: the maximum sustainable rate, or why there is none.
+    /// The headline: the maximum sustainable rate, or why there is none; for a concurrency sweep,
+    /// where the fitted law says throughput peaks.
     public static func headline(_ report: CapacityReport) -> String {
         let objectives = report.settings.objectives.joined(separator: ", ")
+        if report.settings.levels != nil {
+            guard let fit = report.result.scalability else {
+                return "**No scalability law fitted**: fewer than three levels could be fitted; the sweep stopped: "
+                    + "\(stopReason(report.result.stopReason))."
+            }
+            return "**\(peak(fit))**, measured up to N = \(number(fit.measuredConcurrency.upperBound)); "
+                + "contention α = \(coefficient(fit.law.contention)), coherency β = \(coefficient(fit.law.coherency))."
+        }
         guard let maximum = report.result.maximumSustainableRate else {
             return "**No sustainable rate found** within \(objectives); the search stopped: \(stopReason(report.result.stopReason))."
         }
@@ -66,17 +75,94 @@ public enum CapacitySummary {
         case .timeLimit: "the time limit"
         case .interrupted: "interrupted"
         case .stepFailed: "a step could not run"
+        case .swept: "every level ran"
         }
+    }
+
+    /// `Peak ≈ 740/s at N ≈ 22 (95% CI 700–790/s)`, or the level throughput approaches.
+    private static func peak(_ fit: ScalabilityFit) -> String {
+        let confidence = String(format: "%.0f%%", fit.confidence * 100)
+        let bounds = { (bounds: ScalabilityFit.Bounds?) in
+            bounds.map { " (\(confidence) CI \(rate($0.lower))–\($0.upper.map(rate) ?? "unbounded")/s)" } ?? ""
+        }
+        if let saturation = fit.saturation {
+            return "Flat at ≈ \(rate(saturation.throughput))/s from N = \(number(saturation.concurrency))\(bounds(saturation.bounds)): "
+                + "a fixed capacity (a pool of workers, a rate limit), not contention or coherency"
+        }
+        if let concurrency = fit.peakConcurrency, let throughput = fit.peakThroughput {
+            return "Peak ≈ \(rate(throughput))/s at N ≈ \(number(concurrency))\(bounds(fit.peakThroughputBounds))"
+        }
+        if let throughput = fit.peakThroughput {
+            return "No peak: throughput levels off towards ≈ \(rate(throughput))/s\(bounds(fit.peakThroughputBounds))"
+        }
+        return "No peak: throughput grows in a straight line, ≈ \(rate(fit.law.throughputAtOne))/s per request in flight"
+    }
+
+    /// The fit in words: what it predicts, from what, how well, and what the objectives allow.
+    private static func scalabilityFindings(_ report: CapacityReport) -> [String] {
+        var lines = report.result.scalability.map { lawFindings($0, isSweep: report.settings.levels != nil) } ?? []
+        if report.settings.levels != nil, !report.settings.objectives.isEmpty {
+            let objectives = report.settings.objectives.joined(separator: ", ")
+            if let workers = report.result.largestPassingConcurrency, let throughput = report.result.maximumSustainableRate {
+                lines.append("Within \(objectives): up to N = \(workers), \(rate(throughput))/s measured.")
+            } else {
+                lines.append("No level met \(objectives).")
+            }
+        }
+        return lines
+    }
+
+    /// The law's coefficients, its peak and the steps it left out.
+    private static func lawFindings(_ fit: ScalabilityFit, isSweep: Bool) -> [String] {
+        let confidence = String(format: "%.0f%%", fit.confidence * 100)
+        let range = { (bounds: ScalabilityFit.Bounds) in "\(coefficient(bounds.lower))–\(bounds.upper.map(coefficient) ?? "unbounded")" }
+        var lines: [String] = []
+        let source = isSweep ? "the sweep's levels" : "each step's concurrency by Little's law"
+        var law =
+            "Universal Scalability Law fitted to \(fit.points.count) steps (\(source)), "
+            + "N = \(number(fit.measuredConcurrency.lowerBound)) to \(number(fit.measuredConcurrency.upperBound)): "
+            + "α = \(coefficient(fit.law.contention)) (\(confidence) CI \(range(fit.contentionBounds))), "
+            + "β = \(coefficient(fit.law.coherency)) (\(range(fit.coherencyBounds))), "
+            + "γ = \(rate(fit.law.throughputAtOne))/s at N = 1, R² = \(String(format: "%.3f", fit.determination))"
+            + (fit.saturation.map { " (the law up to N = \(number($0.concurrency)), flat beyond)" } ?? "")
+        if let concurrency = fit.peakConcurrency {
+            let bounds = fit.peakConcurrencyBounds.map { " (\(range($0)))" } ?? ""
+            law += "; N* = \(number(concurrency))\(bounds)"
+            if concurrency > fit.measuredConcurrency.upperBound { law += ", beyond the levels measured: a prediction" }
+        }
+        lines.append(law + ".")
+        if !fit.excludedSteps.isEmpty {
+            lines.append(
+                "Left out of the fit: step\(fit.excludedSteps.count == 1 ? "" : "s") "
+                    + "\(fit.excludedSteps.map(String.init).joined(separator: ", ")) (the generator did not keep up, or nothing succeeded)."
+            )
+        }
+        return lines
+    }
+
+    /// `22`, `7.5`.
+    private static func number(_ value: Double) -> String {
+        value >= 10 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    }
+
+    private static func coefficient(_ value: Double) -> String {
+        ValueFormat.coefficient(value)
     }
 
     /// The findings under the headline: knee, concurrency, whose limit, how long.
     public static func findings(_ report: CapacityReport) -> [String] {
         let result = report.result
         var lines = [result.explanation]
+        lines += scalabilityFindings(report)
         if let knee = result.knee {
+            let load = knee.concurrency.map { "N = \($0) (\(rate(knee.rate))/s)" } ?? "\(rate(knee.rate))/s"
+            lines.append("Knee: \(load), where p99 (\(SummaryTable.duration(Double(knee.p99Nanoseconds)))) starts to climb (Kneedle).")
+        }
+        let behind = report.steps.filter { $0.generatorCheck?.keptUp == false }
+        if result.limitedBy == .generator || !behind.isEmpty {
             lines.append(
-                "Knee: \(rate(knee.rate))/s, where p99 (\(SummaryTable.duration(Double(knee.p99Nanoseconds)))) starts to climb: the slope of log p99 over log rate grows most there."
-            )
+                "Bounded by the generator, not the server: it did not keep up in \(behind.count) of \(report.steps.count) steps; "
+                    + "run the generator on another machine, or with more CPUs, to see the server's limit.")
         }
         if let concurrency = result.concurrencyAtMaximum {
             let measured = concurrency.measured.map { String(format: "%.2f measured", $0) } ?? "not measured"

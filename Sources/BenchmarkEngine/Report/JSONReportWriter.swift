@@ -39,7 +39,7 @@ public enum JSONReportWriter {
     public static func readCapacity(_ data: Data, from path: String) throws(ReportError) -> CapacityReport {
         try naming(path, data) {
             let report = try JSONDecoder().decode(CapacityReport.self, from: data)
-            guard report.schemaVersion == CapacityReport.currentSchemaVersion else {
+            guard CapacityReport.readableSchemaVersions.contains(report.schemaVersion) else {
                 throw ReportError.unsupportedSchemaVersion(report.schemaVersion)
             }
             return report

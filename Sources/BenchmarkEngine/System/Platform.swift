@@ -44,6 +44,51 @@ public enum Platform {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
+    /// How long each of this process's threads has run on a CPU and waited for one while runnable,
+    /// in nanoseconds, by thread ID (Linux's `/proc/self/task/*/schedstat`); empty where the system
+    /// does not say. A thread that waits a large share of its runnable time is starved of CPUs by
+    /// whatever else the machine runs.
+    public static func threadSchedulerTimes() -> [Int: SchedulerTimes] {
+        #if os(Linux)
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else { return [:] }
+        var times: [Int: SchedulerTimes] = [:]
+        for thread in threads {
+            guard let id = Int(thread), let text = try? String(contentsOfFile: "/proc/self/task/\(thread)/schedstat", encoding: .utf8)
+            else { continue }
+            let fields = text.split(separator: " ").compactMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if fields.count >= 2 { times[id] = SchedulerTimes(running: fields[0], waiting: fields[1]) }
+        }
+        return times
+        #else
+        return [:]
+        #endif
+    }
+
+    /// The machine's CPU time so far, all CPUs and processes, from Linux's `/proc/stat` (in its
+    /// ticks): the busy part and the whole; `nil` where the system does not say. Steal time (a
+    /// hypervisor's other guests) counts as busy: the CPU was not there for anyone here.
+    public static func machineCPUTicks() -> (busy: UInt64, total: UInt64)? {
+        #if os(Linux)
+        guard let text = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+            let line = text.split(separator: "\n").first, line.hasPrefix("cpu ")
+        else { return nil }
+        let ticks = line.split(separator: " ").dropFirst().compactMap { UInt64($0) }
+        guard ticks.count >= 5 else { return nil }
+        // user nice system idle iowait irq softirq steal: guest time is already in user and nice.
+        let total = ticks.prefix(8).reduce(0, +)
+        return (total - ticks[3] - ticks[4], total)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The one-minute load average: runnable (and uninterruptible) tasks, averaged; `nil` when the
+    /// system does not say.
+    public static func loadAverage() -> Double? {
+        var averages = [0.0, 0.0, 0.0]
+        return getloadavg(&averages, 3) >= 1 ? averages[0] : nil
+    }
+
     /// Calls `handler` the first time the process is interrupted (SIGINT, Ctrl-C) instead of ending
     /// it, so that a long command can stop cleanly and keep what it has; from then on, or once the
     /// returned watch is stopped, an interruption ends the process as usual.
@@ -293,5 +338,36 @@ public struct PlatformError: Error, CustomStringConvertible {
     /// `rename(/path): No such file or directory`.
     public var description: String {
         "\(call)(\(path)): \(reason)"
+    }
+}
+
+/// How long a thread has run on a CPU and waited for one while runnable, in nanoseconds.
+public struct SchedulerTimes: Sendable, Equatable {
+    /// Time spent running.
+    public var running: UInt64
+    /// Time spent runnable but waiting for a CPU.
+    public var waiting: UInt64
+
+    /// Times with these values.
+    public init(running: UInt64, waiting: UInt64) {
+        self.running = running
+        self.waiting = waiting
+    }
+
+    /// What the threads of `later` did since `earlier`: a thread there only later counts from its
+    /// start, one gone by then is lost (its last times are not known).
+    public static func elapsed(from earlier: [Int: SchedulerTimes], to later: [Int: SchedulerTimes]) -> SchedulerTimes {
+        later.reduce(into: SchedulerTimes(running: 0, waiting: 0)) { sum, entry in
+            let before = earlier[entry.key] ?? SchedulerTimes(running: 0, waiting: 0)
+            // A thread ID reused by a new thread can read lower than its predecessor did.
+            sum.running &+= entry.value.running >= before.running ? entry.value.running - before.running : entry.value.running
+            sum.waiting &+= entry.value.waiting >= before.waiting ? entry.value.waiting - before.waiting : entry.value.waiting
+        }
+    }
+
+    /// `waiting ÷ (running + waiting)`; `nil` when the threads were never runnable.
+    public var waitingShare: Double? {
+        let runnable = Double(running) + Double(waiting)
+        return runnable > 0 ? Double(waiting) / runnable : nil
     }
 }

@@ -19,6 +19,25 @@ public struct GeneratorLoad: Codable, Sendable, Equatable {
     /// closed loop, or when no worker ever waited.
     @ExplicitNull public var wakeLateness: LatencySummary? = nil
 
+    /// The share of its runnable time the bench's threads spent waiting for a CPU, run-queue wait ÷
+    /// (run + wait), over the run: near 0 on a machine with CPUs to spare, high when something else
+    /// (a busy neighbour, another test) starves the generator; `nil` where the system does not say.
+    @ExplicitNull public var runQueueWaitShare: Double? = nil
+    /// ``runQueueWait`` in seconds, as the report stores it.
+    @ExplicitNull package var runQueueWaitSeconds: Double? = nil
+    /// The share of the machine's CPUs busy over the run, every process's work included (0 to 1);
+    /// `nil` where the system does not say.
+    @ExplicitNull public var machineCPUShare: Double? = nil
+    /// The machine's one-minute load average at the end of the run; `nil` where the system does
+    /// not say.
+    @ExplicitNull public var loadAverage: Double? = nil
+
+    /// How long the bench's threads, added up, waited for a CPU while runnable over the run: what
+    /// the generator's own scheduling may have added to the latencies it measured.
+    public var runQueueWait: Duration? {
+        runQueueWaitSeconds.map { Duration(seconds: $0) }
+    }
+
     /// CPU time, user and system, the bench process used during the measured part.
     public var cpuTime: Duration {
         get { Duration(seconds: cpuSeconds) }

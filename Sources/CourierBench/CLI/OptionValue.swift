@@ -93,6 +93,27 @@ extension OptionValue where Value == Int {
     }
 }
 
+extension OptionValue where Value == [Int] {
+    /// A comma-separated list of integers within `range`, each larger than the one before:
+    /// `--levels 1,2,4,8`.
+    public static func increasingIntegers(in range: ClosedRange<Int>) -> OptionValue {
+        let expected = "integers from \(range.lowerBound) to \(range.upperBound), each larger than the last, such as 1,2,4,8"
+        let listed: @Sendable ([Int]) -> String = { $0.map(String.init).joined(separator: ",") }
+        return OptionValue(range: "\(range.lowerBound)–\(range.upperBound)", describe: listed) {
+            text, option throws(InvalidValue) in
+            var values: [Int] = []
+            for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let value = Int(item.trimmingCharacters(in: .whitespaces)), range.contains(value), value > (values.last ?? .min)
+                else {
+                    throw .expected(expected, not: text, for: option)
+                }
+                values.append(value)
+            }
+            return values
+        }
+    }
+}
+
 extension OptionValue where Value == Double {
     /// A number within `range`, described as `what` in a message (such as "requests per second").
     /// NaN and infinities are refused.

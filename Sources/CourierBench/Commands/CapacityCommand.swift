@@ -3,8 +3,9 @@ import Courier
 import Foundation
 
 /// `capacity`: the highest rate a URL sustains within its service-level objectives, found by a
-/// search of open-loop steps, shown as a table while it runs and written as `capacity.json`,
-/// `capacity.csv` and `summary.md`.
+/// search of open-loop steps — or how its throughput scales with the requests in flight, by a sweep
+/// of closed loops — shown as a table while it runs and written as `capacity.json`, `capacity.csv`,
+/// `scalability.csv`, `summary.md` and `report.html`.
 public struct CapacityCommand: BenchCommand, Equatable {
     public static let name = "capacity"
     public static let abstract = "Finds the highest rate a URL sustains within its objectives."
@@ -37,17 +38,20 @@ public struct CapacityCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let target = try RequestTarget.open(options.request, concurrency: options.concurrency, usage: usage)
+        let target = try RequestTarget.open(options.request, concurrency: options.sweepLevels.max() ?? options.concurrency, usage: usage)
         let startedAt = Date()
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let console = Console()
         let progress = ProgressMeter()
         let runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix)
         let search = options.search
+        let sweep = options.sweep == .concurrency ? options.concurrencySweep : nil
         print(CapacitySummary.terminalHeader)
         let ticker = console.showProgress(of: "step", progress)
         let searching = Task {
-            await search.run(with: runner) { step in console.printLine(CapacitySummary.terminalLine(step)) }
+            let printStep = { (step: CapacityStep) in console.printLine(CapacitySummary.terminalLine(step)) }
+            if let sweep { return await sweep.run(with: runner, stepCompleted: printStep) }
+            return await search.run(with: runner, stepCompleted: printStep)
         }
         // Ctrl-C ends the search after the step in flight, which is discarded; a second one ends
         // the process.
@@ -64,7 +68,8 @@ public struct CapacityCommand: BenchCommand, Equatable {
             environment: environment,
             commandLine: CommandLineRedaction.redact(context.commandLine),
             target: Redaction.url(options.request.url.absoluteString),
-            settings: CapacitySettings(search, transport: options.request.transport.name),
+            settings: sweep.map { CapacitySettings($0, transport: options.request.transport.name) }
+                ?? CapacitySettings(search, transport: options.request.transport.name),
             steps: outcome.steps,
             result: outcome.result
         )
@@ -85,6 +90,10 @@ public struct CapacityCommand: BenchCommand, Equatable {
         case .failedAtMinimumRate: return .objectiveBreached
         case .interrupted: return .interrupted
         case .converged, .maximumRateSustained, .timeLimit: return .success
+        case .swept:
+            // A sweep with objectives of which no level met any.
+            let missed = !options.objectives.objectives.isEmpty && outcome.result.largestPassingConcurrency == nil
+            return missed ? .objectiveBreached : .success
         }
     }
 }

@@ -1,8 +1,17 @@
 import BenchmarkEngine
 import Foundation
 
+/// What a capacity run steps through: rates of an open loop, searched, or workers of a closed loop,
+/// swept.
+enum CapacitySweepKind: String, CaseIterable, Sendable {
+    /// Open-loop steps whose rate grows and is bisected to the highest that meets the objectives.
+    case rate
+    /// Closed-loop steps at 1, 2, 4, … workers, every one run, and the scalability law fitted.
+    case concurrency
+}
+
 /// Options of `capacity`: the request `load` would send, the objectives every step must meet, and
-/// how the search steps.
+/// how the search or sweep steps.
 struct CapacityOptions: Equatable {
     /// The request and how it is sent.
     var request: RequestOptions
@@ -21,8 +30,12 @@ struct CapacityOptions: Equatable {
     var precision = CapacityOptions.precisionOption.defaultValue
     /// No step starts after this long.
     var maximumTimeSeconds = CapacityOptions.maximumTime.defaultValue
-    /// The most requests in flight.
+    /// The most requests in flight; a sweep's last level unless levels are given.
     var concurrency = CapacityOptions.concurrencyOption.defaultValue
+    /// Rates searched or workers swept.
+    var sweep = CapacitySweepKind.rate
+    /// A sweep's levels as given; `nil` for 1, 2, 4, … up to the concurrency.
+    var givenLevels: [Int]?
     var outputDirectory = CapacityOptions.out.defaultValue
 
     /// The engine's defaults, which the options' are.
@@ -62,6 +75,16 @@ struct CapacityOptions: Equatable {
         "concurrency", value: .integer(in: 1...4096), default: engine.concurrency, valueName: "<c>",
         help: "The most requests in flight, {range}."
     )
+    static let sweepOption = OptionDeclaration(
+        "sweep", value: .choice, default: CapacitySweepKind.rate, valueName: "<kind>",
+        help: "rate: search the highest open-loop rate within the objectives; concurrency: closed loops of 1, 2, 4, … workers "
+            + "up to --concurrency, every one run, with the Universal Scalability Law fitted (--slo then optional)."
+    )
+    static let levels = OptionDeclaration(
+        "levels", value: .increasingIntegers(in: 1...4096), valueName: "<n,…>",
+        help: "With --sweep concurrency, the workers of each step, {range}, each larger than the last.",
+        defaultDescription: "1, 2, 4, … up to --concurrency"
+    )
     static let out = OptionDeclaration(
         "out", value: .directory, default: "Reports", valueName: "<dir>",
         help: "Directory for the search's reports, checked before any request is sent."
@@ -71,17 +94,19 @@ struct CapacityOptions: Equatable {
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         let request = RequestOptions.options(in: suite)
         let own: [any CommandLineOption] = [
-            minimumRateOption, maximumRateOption, step, warmup, interval, precisionOption, maximumTime, concurrencyOption, out,
+            sweepOption, levels, minimumRateOption, maximumRateOption, step, warmup, interval, precisionOption, maximumTime,
+            concurrencyOption, out,
         ]
         return CommandDeclaration(
             overview: "Finds the highest request rate a URL sustains within its objectives, step by step.",
             usage: [
                 "capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own),
                 "capacity --targets <file> [--base-url <url>] --slo <objective>... ...",
+                "capacity --url <url> --sweep concurrency [--levels <n,…>] [--slo <objective>...] ...",
             ],
             options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + request + ObjectiveOptions.options + own,
             discussion: """
-                Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). Exit status 3 when no rate met the objectives; 1 when a step could not run or the reports cannot be written; 130 after Ctrl-C (the step in flight is discarded, the others written).
+                Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). With --sweep concurrency the steps are closed loops of 1, 2, 4, … workers (or --levels), every one run; the Universal Scalability Law X(N) = γN / (1 + α(N−1) + βN(N−1)) is fitted to their throughput, with 95% confidence intervals from a bootstrap over the steps' intervals, and the summary says where throughput peaks and, with --slo, the most workers within the objectives. A rate search fits the same law to each step's concurrency by Little's law. A step in which the generator did not keep up (sent under 99% of its plan with workers free, starved of CPUs, or using 90% of them) is never reported as the server's limit, and is left out of the fit. Exit status 3 when no rate met the objectives; 1 when a step could not run or the reports cannot be written; 130 after Ctrl-C (the step in flight is discarded, the others written).
                 """
         )
     }
@@ -114,10 +139,22 @@ struct CapacityOptions: Equatable {
         options.precision = try values.value(of: precisionOption)
         options.maximumTimeSeconds = try values.value(of: maximumTime)
         options.concurrency = try values.value(of: concurrencyOption)
-        try options.request.connection.check(concurrency: options.concurrency, usage: usage)
+        options.sweep = try values.value(of: sweepOption)
+        options.givenLevels = try values.value(of: levels)
+        if options.sweep == .concurrency {
+            for rateOption in [minimumRateOption, maximumRateOption, precisionOption] as [any CommandLineOption]
+            where values.text(of: rateOption) != nil {
+                throw UsageError(
+                    message: "'--\(rateOption.name)' is for a rate search; '--sweep concurrency' steps through workers (see '--levels')",
+                    usage: usage)
+            }
+        } else if values.text(of: levels) != nil {
+            throw UsageError(message: "'--levels' needs '--sweep concurrency': a rate search steps through rates", usage: usage)
+        }
+        try options.request.connection.check(concurrency: options.sweepLevels.max() ?? options.concurrency, usage: usage)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval)
         try options.objectives.checkRequestNames(options.request.targets?.requests.map(\.name), usage: usage)
-        guard !options.objectives.objectives.isEmpty else {
+        guard !options.objectives.objectives.isEmpty || options.sweep == .concurrency else {
             throw UsageError(
                 message:
                     "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'",
@@ -135,6 +172,23 @@ struct CapacityOptions: Equatable {
     /// The warm-up each step discards: as given, or a fifth of the step in whole intervals.
     var warmup: Double {
         warmupSeconds ?? (stepSeconds / 5 / interval).rounded() * interval
+    }
+
+    /// A sweep's levels: as given, or 1, 2, 4, … up to the concurrency.
+    var sweepLevels: [Int] {
+        givenLevels ?? ConcurrencySweep.doubling(upTo: concurrency)
+    }
+
+    /// The sweep these options describe.
+    var concurrencySweep: ConcurrencySweep {
+        var sweep = ConcurrencySweep(objectives: objectives.objectives, levels: sweepLevels)
+        sweep.window = objectives.window
+        sweep.step = Duration(seconds: stepSeconds)
+        sweep.warmup = Duration(seconds: warmup)
+        sweep.maximumTime = Duration(seconds: maximumTimeSeconds)
+        sweep.interval = Duration(seconds: interval)
+        sweep.requestTimeout = Duration(seconds: request.timeoutSeconds)
+        return sweep
     }
 
     /// The search these options describe.

@@ -1,3 +1,5 @@
+import BenchmarkEngine
+
 /// A data file of a targets file's `data` object, as loaded: its name, its rows and the order in
 /// which requests take them.
 struct DataSource: Sendable, Equatable {

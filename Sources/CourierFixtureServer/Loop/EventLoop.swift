@@ -307,13 +307,17 @@ final class EventLoop {
 /// starts at `max(arrival, earliest finish)` and keeps that worker for its route's service time.
 /// With one service time for all, that worker is always the one that took the request `workers`
 /// admissions ago; with several it must be looked for, among few workers.
+///
+/// A capacity with a contention or coherency cost (``FixtureCapacity/contention``) stretches each
+/// request's service time by the requests in service when it starts: the workers busy then, itself
+/// included.
 struct ServiceQueue {
-    private let serviceNanoseconds: UInt64
+    private let capacity: FixtureCapacity
     private var finishes: [UInt64]
 
     /// A queue with `capacity`'s workers and, unless a request says otherwise, its service time.
     init(_ capacity: FixtureCapacity) {
-        serviceNanoseconds = capacity.serviceTime.nanoseconds
+        self.capacity = capacity
         finishes = Array(repeating: 0, count: max(1, capacity.workers))
     }
 
@@ -322,7 +326,13 @@ struct ServiceQueue {
     mutating func admit(at now: UInt64, for route: FixtureCapacity? = nil) -> UInt64 {
         var free = 0
         for worker in finishes.indices where finishes[worker] < finishes[free] { free = worker }
-        let finish = max(now, finishes[free]) &+ (route?.serviceTime.nanoseconds ?? serviceNanoseconds)
+        let start = max(now, finishes[free])
+        let served = route ?? capacity
+        var inService = 1
+        if served.contention > 0 || served.coherency > 0 {
+            for worker in finishes.indices where worker != free && finishes[worker] > start { inService += 1 }
+        }
+        let finish = start &+ served.serviceNanoseconds(inService: inService)
         finishes[free] = finish
         return finish
     }

@@ -223,11 +223,42 @@ public struct FixtureCapacity: Sendable, Equatable {
     /// pool name the same number of workers; the first request's route makes the pool.
     public var pool: String?
 
+    /// `α` of the Universal Scalability Law: with `n` requests in service (this one included),
+    /// each takes `serviceTime × (1 + α(n − 1) + βn(n − 1))`. 0 unless set.
+    public var contention: Double
+    /// `β` of the same law: the cost of every pair of requests in service. 0 unless set.
+    public var coherency: Double
+
     /// `workers` workers of `serviceTime` each, the route's own or those of `pool`.
     public init(workers: Int, serviceTime: Duration, pool: String? = nil) {
+        self.init(workers: workers, serviceTime: serviceTime, contention: 0, coherency: 0, pool: pool)
+    }
+
+    /// Workers whose service time grows with the requests in service as the Universal Scalability
+    /// Law says: a closed loop of `N` clients, with workers to spare, gets `γN / (1 + α(N − 1) +
+    /// βN(N − 1))` requests a second, `γ = 1 / serviceTime` — a server whose `α` and `β` a fit must
+    /// recover. Negative coefficients count as 0.
+    ///
+    /// ```swift
+    /// let law = FixtureCapacity(workers: 1_000, serviceTime: .milliseconds(10), contention: 0.05, coherency: 0.002)
+    /// // 100 requests a second at N = 1, a peak of 740 at N ≈ 22, fewer beyond.
+    /// ```
+    public init(workers: Int, serviceTime: Duration, contention: Double, coherency: Double, pool: String? = nil) {
         self.workers = max(1, workers)
         self.serviceTime = serviceTime
+        self.contention = contention.isFinite ? max(0, contention) : 0
+        self.coherency = coherency.isFinite ? max(0, coherency) : 0
         self.pool = pool
+    }
+
+    /// How long one request takes with `inService` requests in service, itself included.
+    func serviceNanoseconds(inService: Int) -> UInt64 {
+        let base = serviceTime.nanoseconds
+        guard contention > 0 || coherency > 0, inService > 1 else { return base }
+        let n = Double(inService)
+        let factor = 1 + contention * (n - 1) + coherency * n * (n - 1)
+        let scaled = Double(base) * factor
+        return scaled < 0x1p63 ? UInt64(scaled) : UInt64.max / 2
     }
 
     /// The true capacity: `workers ÷ serviceTime`, requests per second (infinite for a zero

@@ -27,6 +27,7 @@ extension FixtureServer {
     /// | `/redirect/<status>` | 301, 302, 303, 307 or 308 to `/echo` |
     /// | `/echo` | the request's method, body length, body, header fields and `Authorization`, as JSON |
     /// | `/capacity` | one movie from ``standardCapacity``'s workers: 400 requests a second, then a queue |
+    /// | `/scalability` | one movie from ``standardScalability``'s workers, slower the more are in service: 100 requests a second at one in flight, a peak of 740 at about 22 |
     /// | `/mix/list`, `/mix/detail`, `/mix/search`, `/mix/write` | one movie from ``standardMix``'s 4 shared workers, after 1, 2, 5 and 10 ms of their time |
     /// | `/hostile/…` | ``hostileRoutes``: contradictory framing, a header field too large, a gzip bomb |
     /// | `/journey/sign-in` | `{"token":"stale"}`: a token the items refuse, so a client's auth must refresh it |
@@ -65,6 +66,7 @@ extension FixtureServer {
                 headers: repeatedHeaders.adding("Content-Type", "application/json"), body: Data(#"{"ok":true}"#.utf8)),
             "/echo": .echo(),
             "/capacity": FixtureRoute.payload(.tinyObject).with(capacity: standardCapacity),
+            "/scalability": FixtureRoute.payload(.tinyObject).with(capacity: standardScalability),
         ]
         for (path, capacity) in standardMix {
             routes[path] = FixtureRoute.payload(.tinyObject).with(capacity: capacity)
@@ -88,6 +90,13 @@ extension FixtureServer {
 
     /// The workers behind the standard `/capacity` route: 4 of 10 ms, 400 requests a second.
     public static let standardCapacity = FixtureCapacity(workers: 4, serviceTime: .milliseconds(10))
+
+    /// The workers behind the standard `/scalability` route: a server that scales as the Universal
+    /// Scalability Law says, with α = 0.05 and β = 0.002 over a service time of 10 ms (γ = 100
+    /// requests a second), and 1,000 workers so that no closed loop a sweep runs queues: throughput
+    /// peaks at N* = √(0.95 / 0.002) ≈ 21.8 requests in flight, at about 740 a second.
+    public static let standardScalability = FixtureCapacity(
+        workers: 1_000, serviceTime: .milliseconds(10), contention: 0.05, coherency: 0.002)
 
     /// The routes of a service whose requests cost different amounts of one pool of 4 workers, by
     /// path: a list page 1 ms, a detail 2 ms, a search 5 ms, a write 10 ms. A mix of them has a

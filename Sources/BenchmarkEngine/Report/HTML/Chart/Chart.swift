@@ -8,7 +8,7 @@ struct ChartAxis: Sendable {
 
 /// A line (or steps) through points, with a name for the legend.
 struct ChartSeries: Sendable {
-    /// The name in the legend.
+    /// The name in the legend; empty for a line the legend names with another (two bounds of one band).
     let name: String
     /// How it is drawn.
     let style: ChartStyle
@@ -70,7 +70,7 @@ struct Chart: Sendable {
 
     /// The chart as an `<svg>` element.
     func svg() -> String {
-        let legendEntries = series.map { LegendEntry(name: $0.name, style: $0.style) } + extraLegend
+        let legendEntries = series.filter { !$0.name.isEmpty }.map { LegendEntry(name: $0.name, style: $0.style) } + extraLegend
         let top = 12 + SVG.legendHeight(legendEntries, maximumWidth: width - left - right) + 6
         let plot = PlotArea(left: left, top: top, right: width - right, bottom: height - bottom)
         let px = { (value: Double) in plot.x(value, on: x.scale) }

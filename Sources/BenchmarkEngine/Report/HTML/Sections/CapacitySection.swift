@@ -5,20 +5,26 @@ enum CapacitySection {
     /// The section's HTML.
     static func html(_ report: CapacityReport) -> String {
         var html = "<p>\(HTML.escape(report.result.explanation))</p>\n<ul>"
-        html += findings(report.result).map { "<li>\(HTML.escape($0))</li>" }.joined()
+        html += findings(report.result, hasObjectives: !report.settings.objectives.isEmpty).map { "<li>\(HTML.escape($0))</li>" }.joined()
         html +=
             "<li>Target <code>\(HTML.escape(report.target))</code>, objectives <code>\(HTML.escape(report.settings.objectives.joined(separator: " ")))</code> "
             + "judged over \(HTML.escape(report.settings.window)), steps of \(ValueFormat.elapsed(report.settings.stepSeconds)) after "
             + "\(ValueFormat.elapsed(report.settings.warmupSeconds)) of warm-up, up to \(report.settings.concurrency) requests in flight.</li></ul>\n"
-        return html + figure(report, id: "capacity-0").html()
+        html += figure(report, id: "capacity-0").html()
+        if let fit = report.result.scalability {
+            html += ScalabilityFigure.figure(fit, isSweep: report.settings.levels != nil, id: "capacity-1").html()
+        }
+        return html
     }
 
     /// The result in a few lines, each a figure the charts mark.
-    private static func findings(_ result: CapacityResult) -> [String] {
+    private static func findings(_ result: CapacityResult, hasObjectives: Bool) -> [String] {
         var lines: [String] = []
-        if let rate = result.maximumSustainableRate {
+        if let workers = result.largestPassingConcurrency, let rate = result.maximumSustainableRate {
+            lines.append("Most workers within the objectives: \(workers), \(Formats.count(rate)) requests/s.")
+        } else if let rate = result.maximumSustainableRate {
             lines.append("Maximum sustainable rate: \(Formats.count(rate)) requests/s.")
-        } else {
+        } else if hasObjectives {
             lines.append("No rate met every objective.")
         }
         if let rate = result.lowestFailingRate {
@@ -27,8 +33,11 @@ enum CapacitySection {
             )
         }
         if let knee = result.knee {
+            let load =
+                knee.concurrency.map { "\($0) workers (\(Formats.count(knee.rate)) requests/s)" }
+                ?? "\(Formats.count(knee.rate)) requests/s"
             lines.append(
-                "Knee: p99 starts climbing steeply at \(Formats.count(knee.rate)) requests/s (p99 \(Formats.duration(Double(knee.p99Nanoseconds))))."
+                "Knee: p99 starts climbing steeply at \(load) (p99 \(Formats.duration(Double(knee.p99Nanoseconds))))."
             )
         }
         if let concurrency = result.concurrencyAtMaximum {
@@ -40,38 +49,51 @@ enum CapacitySection {
     }
 
     private static func figure(_ report: CapacityReport, id: String) -> Figure {
-        let steps = report.steps.sorted { $0.targetRate < $1.targetRate }
-        let offered = steps.map(\.targetRate)
-        let rateAxis = ChartAxis(scale: LogScale(covering: offered, format: .count), label: "offered rate (requests per second, log scale)")
+        let isSweep = report.settings.levels != nil
+        let steps = report.steps.sorted { $0.offeredLoad < $1.offeredLoad }
+        let offered = steps.map(\.offeredLoad)
+        let rateAxis = ChartAxis(
+            scale: LogScale(covering: offered, format: .count),
+            label: isSweep ? "workers in the closed loop (log scale)" : "offered rate (requests per second, log scale)")
         let failed = ChartStyle(colour: 1, shape: .cross)
         let passed = ChartStyle(colour: 2, shape: .circle)
         let stepMarkers = { (value: (CapacityStep) -> Double) in
             steps.map { step in
                 ChartMarker(
-                    x: step.targetRate, y: value(step), shape: step.status.isFailure ? .cross : .circle,
+                    x: step.offeredLoad, y: value(step), shape: step.status.isFailure ? .cross : .circle,
                     style: step.status.isFailure ? failed : passed)
             }
         }
         var references: [ReferenceLine] = []
-        if let rate = report.result.maximumSustainableRate {
+        if let workers = report.result.largestPassingConcurrency {
+            references.append(
+                ReferenceLine(
+                    axis: .x, value: Double(workers), label: "most within objectives: \(workers)",
+                    style: ChartStyle(colour: 2, dashed: true)))
+        } else if !isSweep, let rate = report.result.maximumSustainableRate {
             references.append(
                 ReferenceLine(
                     axis: .x, value: rate, label: "max sustainable \(Formats.count(rate))/s", style: ChartStyle(colour: 2, dashed: true)))
         }
         let legend = [LegendEntry(name: "step passed", style: passed), LegendEntry(name: "step failed", style: failed)]
 
-        let achieved = steps.map { (x: $0.targetRate, y: $0.achievedRate) }
+        let achieved = steps.map { (x: $0.offeredLoad, y: isSweep ? $0.throughput : $0.achievedRate) }
         let rateChart = Chart(
             captionID: id, x: rateAxis,
-            y: ChartAxis(scale: LogScale(covering: offered + achieved.map(\.y), format: .count), label: "achieved rate (log scale)"),
-            series: [
-                ChartSeries(name: "achieved", style: ChartStyle(colour: 0), points: achieved),
-                ChartSeries(name: "achieved = offered", style: ChartStyle(colour: 5, dashed: true), points: offered.map { ($0, $0) }),
-            ],
-            references: references, markers: stepMarkers(\.achievedRate), extraLegend: legend, height: 280
+            y: ChartAxis(
+                scale: LogScale(covering: (isSweep ? [] : offered) + achieved.map(\.y), format: .count),
+                label: isSweep ? "throughput (requests per second, log scale)" : "achieved rate (log scale)"),
+            series: [ChartSeries(name: isSweep ? "throughput" : "achieved", style: ChartStyle(colour: 0), points: achieved)]
+                + (isSweep
+                    ? []
+                    : [
+                        ChartSeries(
+                            name: "achieved = offered", style: ChartStyle(colour: 5, dashed: true), points: offered.map { ($0, $0) })
+                    ]),
+            references: references, markers: stepMarkers { isSweep ? $0.throughput : $0.achievedRate }, extraLegend: legend, height: 280
         )
 
-        let p99 = steps.filter { $0.latency.summary.count > 0 }.map { (x: $0.targetRate, y: Double($0.latency.summary.p99)) }
+        let p99 = steps.filter { $0.latency.summary.count > 0 }.map { (x: $0.offeredLoad, y: Double($0.latency.summary.p99)) }
         var latencyReferences = references
         var latencyValues = p99.map(\.y)
         for objective in report.steps.first?.verdict.objectives ?? [] where objective.unit == "ns" {
@@ -85,7 +107,8 @@ enum CapacitySection {
         if let knee = report.result.knee {
             latencyMarkers.append(
                 ChartMarker(
-                    x: knee.rate, y: Double(knee.p99Nanoseconds), shape: .diamond, style: ChartStyle(colour: 3, shape: .diamond),
+                    x: knee.concurrency.map(Double.init) ?? knee.rate, y: Double(knee.p99Nanoseconds), shape: .diamond,
+                    style: ChartStyle(colour: 3, shape: .diamond),
                     label: "knee"))
         }
         let latencyChart = Chart(
@@ -101,7 +124,8 @@ enum CapacitySection {
             let answered = step.latency.summary.count > 0
             return [
                 .text("\(step.number)"), .text(step.phase.rawValue),
-                .number(step.targetRate, Formats.count(step.targetRate)), .number(step.achievedRate, Formats.count(step.achievedRate)),
+                .number(step.offeredLoad, step.concurrency.map { "N = \($0)" } ?? Formats.count(step.targetRate)),
+                .number(step.achievedRate, Formats.count(step.achievedRate)),
                 .number(Double(step.outcomes.sent), Formats.plain(Double(step.outcomes.sent))),
                 .number(Double(step.outcomes.failed), Formats.plain(Double(step.outcomes.failed))),
                 answered ? .number(Double(step.latency.summary.p50), Formats.duration(Double(step.latency.summary.p50))) : .text("–"),
@@ -114,16 +138,24 @@ enum CapacitySection {
         }
         return Figure(
             id: id,
-            title: "Rate and p99 against the offered rate",
-            caption: "Each step of the search is an open loop at one offered rate (horizontal, logarithmic). Above, the rate "
-                + "achieved (the dashed line is where achieved equals offered); below, the step's p99 latency from each "
-                + "request's intended start, with each latency objective as a horizontal line. A green circle is a step that "
-                + "met every objective, a cross in the error colour one that did not; the vertical line is the maximum "
-                + "sustainable rate and the diamond the knee, where p99 starts to climb steeply.",
+            title: isSweep ? "Throughput and p99 against the workers" : "Rate and p99 against the offered rate",
+            caption: isSweep
+                ? "Each step of the sweep is a closed loop of a number of workers (horizontal, logarithmic). Above, the "
+                    + "throughput (requests answered successfully per second); below, the step's p99 latency, with each latency "
+                    + "objective as a horizontal line. A green circle is a step that met every objective (or one without "
+                    + "objectives), a cross in the error colour one that did not; the vertical line is the most workers within "
+                    + "the objectives and the diamond the knee, where p99 starts to climb steeply (Kneedle)."
+                : "Each step of the search is an open loop at one offered rate (horizontal, logarithmic). Above, the rate "
+                    + "achieved (the dashed line is where achieved equals offered); below, the step's p99 latency from each "
+                    + "request's intended start, with each latency objective as a horizontal line. A green circle is a step that "
+                    + "met every objective, a cross in the error colour one that did not; the vertical line is the maximum "
+                    + "sustainable rate and the diamond the knee, where p99 starts to climb steeply (Kneedle).",
             charts: [rateChart.svg(), latencyChart.svg()],
             tables: [
                 DataTable(
-                    columns: ["step", "phase", "offered/s", "achieved/s", "sent", "errors", "p50", "p99", "status", "why"],
+                    columns: [
+                        "step", "phase", isSweep ? "workers" : "offered/s", "achieved/s", "sent", "errors", "p50", "p99", "status", "why",
+                    ],
                     rows: rows, caption: "Every step, in the order run"
                 )
             ]
