@@ -241,8 +241,28 @@ import Testing
             objectives: [try ServiceLevelObjective(parsing: "p99<=50ms")], window: .whole)
         #expect(step.status == (generators ? .generatorLimited : .failed))
         #expect(step.reasons.contains { $0.hasPrefix("sent late") } == (generators && cpu < 0.9))
-        #expect(step.reasons.contains("the generator used 95% of the CPUs") == (cpu >= 0.9))
+        #expect(step.reasons.contains("saturated: the generator used 95% of the CPUs") == (cpu >= 0.9))
         #expect(step.generatorCheck?.keptUp == (cpu < 0.9))
+    }
+
+    /// A step whose objectives held while the generator sent only 90% of its plan with workers free
+    /// did not offer the server its rate: it is the generator's, not a pass.
+    @Test func aPassThatFellBehindItsScheduleIsTheGenerators() throws {
+        var histogram = try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
+        histogram.record(10 * Self.millisecond, count: 90)
+        let latency = ScenarioResult.Latency(summary: LatencySummary(histogram), histogram: histogram.encoded())
+        var interval = TimeSeries.Interval(
+            startSeconds: 0, durationSeconds: 1, outcomes: .init(scheduled: 100, sent: 90, missed: 10, succeeded: 90, errors: [:]),
+            latency: latency, uncorrectedLatency: latency)
+        interval.meanInFlight = 1
+        var result = ScenarioResult(name: "step", kind: .load, operations: 90, warmupOperations: 0, durationSeconds: 1)
+        result.timeSeries = TimeSeries(startUnixMicroseconds: 0, intervalSeconds: 1, intervals: [interval])
+        let step = try CapacityStep(
+            judging: result, number: 1, phase: .grow, targetRate: 100, startSeconds: 0, warmupSeconds: 0,
+            objectives: [try ServiceLevelObjective(parsing: "p99<=50ms")], window: .whole)
+        #expect(step.verdict.passed)
+        #expect(step.status == .generatorLimited)
+        #expect(step.reasons.contains { $0.hasPrefix("fell behind its schedule: sent 90%") }, "\(step.reasons)")
     }
 
     @Test func theKneeIsKneedlesPointOfP99OverTheOfferedRate() throws {

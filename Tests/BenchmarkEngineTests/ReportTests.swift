@@ -127,7 +127,7 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         var report = try sampleReport(jemalloc: true)
         report.schemaVersion = 99
         let data = try JSONReportWriter.render(report)
-        #expect(throws: ReportError.unsupportedSchemaVersion(99)) { try JSONReportWriter.read(data) }
+        #expect(throws: ReportError.unsupportedSchemaVersion(99, readable: 1...1)) { try JSONReportWriter.read(data) }
     }
 
     @Test func theStoreWritesEveryFormatAndPointsLatestAtTheRun() throws {

@@ -43,6 +43,21 @@ import Testing
         #expect(abs(fitted.contention - contention) < 1e-4, "α \(fitted.contention)")
         #expect(abs(fitted.coherency - coherency) < 1e-6, "β \(fitted.coherency)")
         #expect(within(fitted.throughputAtOne, 250, 1e-4))
+        #expect((fitted.peakConcurrency == nil) == (coherency == 0), "a peak only where the law has one")
+    }
+
+    /// Amdahl's law measured with a little noise: a coherency the noise alone suggests would put a
+    /// peak far beyond anything measured, so none is fitted.
+    @Test func noiseAloneGivesNoPeak() throws {
+        let law = UniversalScalabilityLaw(contention: 0.1, coherency: 0, throughputAtOne: 100)
+        let noise = [1.01, 0.99, 1.015, 0.985, 1.0, 1.01, 0.99, 1.005]
+        let observations = zip([1, 2, 4, 8, 16, 32, 64, 128], noise).map { concurrency, factor in
+            UniversalScalabilityLaw.Observation(
+                concurrency: Double(concurrency), throughput: factor * law.throughput(atConcurrency: Double(concurrency)))
+        }
+        let fitted = try #require(UniversalScalabilityLaw(fittedTo: observations))
+        #expect(fitted.coherency == 0 && fitted.peakConcurrency == nil, "β \(fitted.coherency)")
+        #expect(within(fitted.contention, 0.1, 0.1))
     }
 
     @Test func threeDistinctConcurrenciesAreNeeded() {
@@ -209,14 +224,32 @@ import Testing
             settings: CapacitySettings(try sweep([1]), transport: nil), steps: [],
             result: CapacityResult(stopReason: .converged, explanation: "", searchTime: .seconds(1)))
         report.result.knee = CapacityResult.Knee(rate: 400, p99: .milliseconds(10), difference: nil)
-        var text = String(decoding: try JSONReportWriter.render(value: report), as: UTF8.self)
-        text = text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1")
-        text = text.replacingOccurrences(of: "\"p99Nanoseconds\"", with: "\"slopeIncrease\" : 1.5,\n      \"p99Nanoseconds\"")
-        let read = try JSONReportWriter.readCapacity(Data(text.utf8), from: "capacity.json")
+        // What version 1 wrote: none of version 2's keys, and the knee's slope.
+        var json = try #require(try JSONSerialization.jsonObject(with: JSONReportWriter.render(value: report)) as? [String: Any])
+        var settings = try #require(json["settings"] as? [String: Any])
+        var result = try #require(json["result"] as? [String: Any])
+        var knee = try #require(result["knee"] as? [String: Any])
+        settings["levels"] = nil
+        result["largestPassingConcurrency"] = nil
+        result["scalability"] = nil
+        knee["concurrency"] = nil
+        knee["difference"] = nil
+        knee["slopeIncrease"] = 1.5
+        result["knee"] = knee
+        json["settings"] = settings
+        json["result"] = result
+        json["schemaVersion"] = 1
+        let read = try JSONReportWriter.readCapacity(JSONSerialization.data(withJSONObject: json), from: "capacity.json")
         #expect(read.schemaVersion == 1)
-        #expect(read.result.knee?.rate == 400 && read.result.knee?.difference == nil)
-        let future = text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 3")
-        #expect(throws: ReportError.self) { try JSONReportWriter.readCapacity(Data(future.utf8), from: "capacity.json") }
+        #expect(read.result.knee?.rate == 400 && read.result.knee?.difference == nil && read.result.scalability == nil)
+        #expect(read.settings.levels == nil)
+        json["schemaVersion"] = 3
+        #expect(
+            throws: ReportError.unreadable(
+                path: "capacity.json", reason: "report schema version 3 is not supported (this build reads versions 1 to 2)")
+        ) {
+            try JSONReportWriter.readCapacity(JSONSerialization.data(withJSONObject: json), from: "capacity.json")
+        }
     }
 
     private func report(_ outcome: CapacitySearch.Outcome, objectives: [String] = []) throws -> CapacityReport {

@@ -107,6 +107,10 @@ import CourierBenchCurl
             "invalid value '1,,2' for '--levels' (expected integers from 1 to 4096, each larger than the last, such as 1,2,4,8)"
         ),
         (["--sweep", "workers"], "invalid value 'workers' for '--sweep' (expected rate or concurrency)"),
+        (
+            ["--sweep", "concurrency", "--levels", "1,2", "--concurrency", "8"],
+            "'--concurrency' and '--levels' both set a sweep's workers: give '--levels' with the largest last"
+        ),
     ])
     func badValuesAreUsageErrors(arguments: [String], message: String) async {
         let line = ["capacity", "--url", "http://127.0.0.1:9/x"] + arguments

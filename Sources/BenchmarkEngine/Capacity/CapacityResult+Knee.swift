@@ -1,12 +1,12 @@
 extension CapacityResult.Knee {
     /// The knee of `steps`' p99 over the load each offered (the last step of each load, its workers
     /// in a sweep, its rate otherwise): Kneedle's point of a convex, increasing curve, the largest
-    /// `load − p99` once both are scaled to 0…1. `nil` with fewer than three loads, or when p99
-    /// nowhere lies below the straight line from the first load to the last (it does not bend
-    /// upwards).
+    /// `load − p99` once both are scaled to 0…1 (lowest to highest). `nil` with fewer than three
+    /// loads with a latency measured, or when p99 nowhere lies below the diagonal of that square
+    /// (it does not bend upwards).
     init?(in steps: [CapacityStep]) {
         var byLoad: [Double: CapacityStep] = [:]
-        for step in steps where step.outcomes.sent > 0 { byLoad[step.offeredLoad] = step }
+        for step in steps where step.latency.summary.count > 0 { byLoad[step.offeredLoad] = step }
         let points = byLoad.sorted { $0.key < $1.key }.map { (load: $0.key, step: $0.value, p99: Double($0.value.latency.summary.p99)) }
         guard points.count >= 3, let first = points.first, let last = points.last, last.load > first.load else { return nil }
         let p99s = points.map(\.p99)

@@ -29,9 +29,10 @@ public struct CapacityResult: Codable, Sendable, Equatable {
         case generator
     }
 
-    /// The highest rate whose step met every objective, requests per second; `nil` when none did.
+    /// The highest rate whose step met every objective, requests per second; in a sweep, the
+    /// throughput of ``largestPassingConcurrency``'s step. `nil` when none did.
     @ExplicitNull public var maximumSustainableRate: Double? = nil
-    /// The lowest rate whose step failed; `nil` when none did.
+    /// A rate search's lowest rate whose step failed; `nil` when none did, and in a sweep.
     @ExplicitNull public var lowestFailingRate: Double? = nil
     /// Whose limit the failing rate is, when a step failed.
     @ExplicitNull public var limitedBy: Limit? = nil

@@ -94,11 +94,17 @@ extension CapacityStep {
         var reasons = verdict.breaches.map(Self.describe)
         var status: Status
         if errorShare > limits.errorStormShare {
+            // The server's, whatever the generator did; what the generator fell short by is told too.
             status = .errorStorm
             reasons.insert(
                 String(
                     format: "error storm: %.1f%% of requests sent failed (above %.0f%%)", errorShare * 100, limits.errorStormShare * 100),
                 at: 0)
+            reasons += check.findings
+        } else if verdict.passed, check.fellBehindSchedule {
+            // The objectives held at a rate the server was never offered.
+            status = .generatorLimited
+            reasons += check.findings
         } else if verdict.passed {
             status = .passed
         } else if !check.keptUp {

@@ -19,8 +19,10 @@ public struct ConcurrencySweep: Sendable {
     public var window = ObjectiveWindow.whole
     /// The workers of each step, in the order run.
     public var levels: [Int]
-    /// Each step's measured part, and the warm-up before it.
+    /// Each step's measured part.
     public var step: Duration = .seconds(10)
+    /// What each step runs first and discards, so that connections are open and the closed loop
+    /// has settled before anything counts.
     public var warmup: Duration = .seconds(2)
     /// No step starts after this much time sweeping.
     public var maximumTime: Duration = .seconds(600)
@@ -108,7 +110,6 @@ public struct ConcurrencySweep: Sendable {
                 result.concurrencyAtMaximum = CapacityResult.Concurrency(
                     rate: best.throughput, meanLatencySeconds: best.uncorrectedLatency.summary.mean / 1e9, measured: best.meanInFlight)
             }
-            if let failing = firstServerFailure { result.lowestFailingRate = steps.first { $0.concurrency == failing }?.throughput }
             result.limitedBy = firstServerFailure != nil ? .server : (behind.isEmpty ? nil : .generator)
         } else if !behind.isEmpty {
             result.limitedBy = .generator

@@ -158,10 +158,11 @@ public enum CapacitySummary {
             let load = knee.concurrency.map { "N = \($0) (\(rate(knee.rate))/s)" } ?? "\(rate(knee.rate))/s"
             lines.append("Knee: \(load), where p99 (\(SummaryTable.duration(Double(knee.p99Nanoseconds)))) starts to climb (Kneedle).")
         }
-        let behind = report.steps.filter { $0.generatorCheck?.keptUp == false }
-        if result.limitedBy == .generator || !behind.isEmpty {
+        let behind = report.steps.filter { $0.generatorCheck?.keptUp == false || $0.status == .generatorLimited }
+        if !behind.isEmpty {
+            let whose = result.limitedBy == .generator ? "Bounded by the generator, not the server" : "The generator fell short in places"
             lines.append(
-                "Bounded by the generator, not the server: it did not keep up in \(behind.count) of \(report.steps.count) steps; "
+                "\(whose): it did not keep up in \(behind.count) of \(report.steps.count) steps; "
                     + "run the generator on another machine, or with more CPUs, to see the server's limit.")
         }
         if let concurrency = result.concurrencyAtMaximum {
@@ -191,18 +192,20 @@ public enum CapacitySummary {
     /// in them are the service's first bottleneck.
     private static func mixFindings(_ report: CapacityReport) -> [String] {
         var lines: [String] = []
-        let passed = report.steps.filter { $0.status == .passed && $0.requests != nil }.max { $0.targetRate < $1.targetRate }
+        // A rate search's steps by their rate, a sweep's by their workers.
+        let load = { (step: CapacityStep) in step.concurrency.map { "N = \($0)" } ?? "\(rate(step.targetRate))/s" }
+        let passed = report.steps.filter { $0.status == .passed && $0.requests != nil }.max { $0.offeredLoad < $1.offeredLoad }
         if let step = passed, let requests = step.requests {
             let mix = requests.map {
                 "\($0.name) " + String(format: "%.1f%%", $0.share * 100)
                     + ($0.latency.map { " (p99 \(SummaryTable.duration(Double($0.summary.p99))))" } ?? "")
             }
-            lines.append("The mix at \(rate(step.targetRate))/s: \(mix.joined(separator: ", ")).")
+            lines.append("The mix at \(load(step)): \(mix.joined(separator: ", ")).")
         }
-        let failed = report.steps.filter { $0.status == .failed && $0.requests != nil }.min { $0.targetRate < $1.targetRate }
+        let failed = report.steps.filter { $0.status == .failed && $0.requests != nil }.min { $0.offeredLoad < $1.offeredLoad }
         if let step = failed, !step.verdict.breaches.isEmpty {
             let broken = step.verdict.breaches.map(\.objective).joined(separator: ", ")
-            lines.append("First broken, at \(rate(step.targetRate))/s: \(broken).")
+            lines.append("First broken, at \(load(step)): \(broken).")
         }
         return lines
     }

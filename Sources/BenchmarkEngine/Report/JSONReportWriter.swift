@@ -19,13 +19,19 @@ public enum JSONReportWriter {
 
     /// Reads a report back, refusing a schema version this build does not know.
     public static func read(_ data: Data) throws -> Report {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let report = try decoder.decode(Report.self, from: data)
+        let report = try decoder().decode(Report.self, from: data)
         guard report.schemaVersion == Report.currentSchemaVersion else {
-            throw ReportError.unsupportedSchemaVersion(report.schemaVersion)
+            throw ReportError.unsupportedSchemaVersion(
+                report.schemaVersion, readable: Report.currentSchemaVersion...Report.currentSchemaVersion)
         }
         return report
+    }
+
+    /// A decoder that reads the infinities and NaNs ``render(value:)`` writes as strings.
+    private static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
     }
 
     /// Reads the report in the file at `path`, whose contents are `data`; anything wrong with it is
@@ -38,9 +44,9 @@ public enum JSONReportWriter {
     /// `data`, refusing a schema version this build does not know; errors as for a report.
     public static func readCapacity(_ data: Data, from path: String) throws(ReportError) -> CapacityReport {
         try naming(path, data) {
-            let report = try JSONDecoder().decode(CapacityReport.self, from: data)
+            let report = try decoder().decode(CapacityReport.self, from: data)
             guard CapacityReport.readableSchemaVersions.contains(report.schemaVersion) else {
-                throw ReportError.unsupportedSchemaVersion(report.schemaVersion)
+                throw ReportError.unsupportedSchemaVersion(report.schemaVersion, readable: CapacityReport.readableSchemaVersions)
             }
             return report
         }
@@ -60,8 +66,8 @@ public enum JSONReportWriter {
 
 /// Why a report could not be read or written.
 public enum ReportError: Error, Equatable, CustomStringConvertible {
-    /// The report was written by a build with another schema.
-    case unsupportedSchemaVersion(Int)
+    /// The report was written by a build with another schema; this build reads the `readable` ones.
+    case unsupportedSchemaVersion(Int, readable: ClosedRange<Int>)
     /// The output directory could not be created or written.
     case cannotWrite(path: String, reason: String)
     /// The file at `path` is not a report this build can read, for `reason`.
@@ -70,8 +76,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     /// A sentence for the console.
     public var description: String {
         switch self {
-        case .unsupportedSchemaVersion(let version):
-            "report schema version \(version) is not supported (this build reads version \(Report.currentSchemaVersion))"
+        case .unsupportedSchemaVersion(let version, let readable):
+            "report schema version \(version) is not supported (this build reads "
+                + (readable.count == 1 ? "version \(readable.lowerBound))" : "versions \(readable.lowerBound) to \(readable.upperBound))")
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason)"
         case .unreadable(let path, let reason):

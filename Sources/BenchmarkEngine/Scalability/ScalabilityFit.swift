@@ -45,8 +45,8 @@ public struct ScalabilityFit: Codable, Sendable, Equatable {
         public var throughput: Double
         /// Where the throughput lies with the fit's confidence.
         public var bounds: Bounds
-        /// Whether the point lies beyond the highest concurrency measured: a prediction, not a
-        /// measurement.
+        /// Whether the point lies outside the concurrencies measured, beyond the highest (or, by
+        /// Little's law, below the lowest): a prediction, not a measurement.
         public var isPrediction: Bool
     }
 
@@ -65,8 +65,9 @@ public struct ScalabilityFit: Codable, Sendable, Equatable {
     public var points: [Point]
     /// The steps left out, by number: the generator did not keep up, or nothing succeeded.
     public var excludedSteps: [Int]
-    /// The law fitted to ``points`` — with a ``saturation``, to those up to it, where throughput
-    /// still grows.
+    /// The law fitted to ``points`` — with a ``saturation``, to those below it, where throughput
+    /// still grows (and its first step, when fewer than three are below). The curve follows the
+    /// law until it reaches the saturation's level, and the level from there on.
     public var law: UniversalScalabilityLaw
     /// Where throughput stayed flat over the last steps, when it did: at least three steps over a
     /// fourfold range of concurrency, each within 5% of their mean. Beyond it the curve is flat.
@@ -80,15 +81,21 @@ public struct ScalabilityFit: Codable, Sendable, Equatable {
     public var determination: Double
     /// The confidence of the intervals, such as 0.95.
     public var confidence: Double
-    /// The resamples of the bootstrap.
+    /// The bootstrap's resamples that could be fitted (of 500 unless asked otherwise).
     public var resamples: Int
-    /// The intervals of `α`, `β`, `γ`, `N*` and the peak throughput.
+    /// The interval of `α`.
     public var contentionBounds: Bounds
+    /// The interval of `β`.
     public var coherencyBounds: Bounds
+    /// The interval of `γ`, requests per second.
     public var throughputAtOneBounds: Bounds
+    /// The interval of `N*`; its upper end unbounded when some resamples have no peak; `nil`
+    /// without a peak.
     @ExplicitNull public var peakConcurrencyBounds: Bounds? = nil
+    /// The interval of the peak throughput, or of a saturation's level; `nil` when it is unbounded.
     @ExplicitNull public var peakThroughputBounds: Bounds? = nil
-    /// The fitted curve from 1 to beyond the highest concurrency measured.
+    /// The fitted curve from 1 (or the lowest concurrency measured, when below 1) to beyond the
+    /// highest concurrency measured.
     public var curve: [CurvePoint]
 
     /// The lowest and highest concurrency measured.
@@ -112,10 +119,13 @@ extension ScalabilityFit {
         }
         samples.sort { ($0.concurrency, $0.step) < ($1.concurrency, $1.step) }
         let observations = samples.map(\.observation)
-        // With a plateau, the law is fitted to where throughput grows; with too few steps there
-        // for three coefficients, to every step (a plateau from the start fits as α = 1).
+        // With a plateau, the law is fitted to where throughput grows, the steps below it; with too
+        // few of them for three coefficients, to those and its first step (which sits at the pool's
+        // size when the levels hit it exactly); with fewer still, to every step (a plateau from the
+        // start fits as α = 1). A step already on the plateau bends the law as coherency would.
         let plateau = Self.plateauStart(observations)
-        let scaling = plateau.map { Array(samples[...$0]) }.flatMap { Set($0.map(\.concurrency)).count >= 3 ? $0 : nil } ?? samples
+        let fittable = { (steps: ArraySlice<StepSample>) in Set(steps.map(\.concurrency)).count >= 3 ? Array(steps) : nil }
+        let scaling = plateau.flatMap { fittable(samples[..<$0]) ?? fittable(samples[...$0]) } ?? samples
         guard let law = UniversalScalabilityLaw(fittedTo: scaling.map(\.observation)) else { return nil }
 
         var random = SeededGenerator(seed: seed)
@@ -129,12 +139,14 @@ extension ScalabilityFit {
             }
         }
         let tail = (1 - confidence) / 2
+        // A resample without a peak counts as an infinite N*: it widens the upper end to unbounded
+        // (`nil`); the report never holds an infinity.
         func bounds(_ values: [Double]) -> Bounds {
-            let sorted = values.sorted()
-            guard !sorted.isEmpty else { return Bounds(lower: 0, upper: nil) }
+            let sorted = values.filter { !$0.isNaN }.sorted()
+            guard let largestFinite = sorted.last(where: \.isFinite) else { return Bounds(lower: 0, upper: nil) }
             let quantile = { (share: Double) in sorted[min(sorted.count - 1, max(0, Int((share * Double(sorted.count)).rounded(.down))))] }
-            let upper = quantile(1 - tail)
-            return Bounds(lower: quantile(tail), upper: upper.isFinite ? upper : nil)
+            let (lower, upper) = (quantile(tail), quantile(1 - tail))
+            return Bounds(lower: lower.isFinite ? lower : largestFinite, upper: upper.isFinite ? upper : nil)
         }
 
         let saturation = plateau.map { start in
@@ -147,13 +159,17 @@ extension ScalabilityFit {
         let end = max(measured * 2, min(peak.map { $0 * 1.5 } ?? 0, measured * 4))
         /// The model at `concurrency`, and its bounds: the law, or beyond a saturation its level.
         func modelled(_ concurrency: Double) -> (throughput: Double, bounds: () -> Bounds) {
-            if let saturation, concurrency > saturation.concurrency { return (saturation.throughput, { saturation.bounds }) }
+            if let saturation, concurrency > saturation.concurrency || law.throughput(atConcurrency: concurrency) > saturation.throughput {
+                return (saturation.throughput, { saturation.bounds })
+            }
             return (law.throughput(atConcurrency: concurrency), { bounds(laws.map { $0.throughput(atConcurrency: concurrency) }) })
         }
-        let curve = Self.curveConcurrencies(upTo: end).map { concurrency in
+        let lowest = observations.first?.concurrency ?? 1
+        let curve = Self.curveConcurrencies(from: min(1, lowest), to: end).map { concurrency in
             let model = modelled(concurrency)
             return CurvePoint(
-                concurrency: concurrency, throughput: model.throughput, bounds: model.bounds(), isPrediction: concurrency > measured)
+                concurrency: concurrency, throughput: model.throughput, bounds: model.bounds(),
+                isPrediction: concurrency > measured || concurrency < lowest)
         }
         let mean = observations.reduce(0) { $0 + $1.throughput } / Double(observations.count)
         let total = observations.reduce(0) { $0 + ($1.throughput - mean) * ($1.throughput - mean) }
@@ -189,22 +205,21 @@ extension ScalabilityFit {
         return nil
     }
 
-    /// 1 to `end`, evenly on a logarithmic scale, 64 points.
-    private static func curveConcurrencies(upTo end: Double) -> [Double] {
+    /// `start` to `end`, evenly on a logarithmic scale, 64 points.
+    private static func curveConcurrencies(from start: Double, to end: Double) -> [Double] {
         let count = 64
-        guard end > 1 else { return [1] }
-        return (0..<count).map { index in exp(log(end) * Double(index) / Double(count - 1)) }
+        guard start > 0, end > start else { return [max(start, end)] }
+        return (0..<count).map { index in start * exp(log(end / start) * Double(index) / Double(count - 1)) }
     }
 }
 
 /// One step's measured intervals, as a bootstrap draws from them.
 private struct StepSample {
-    /// One interval: its successes, its length, and its latency's mean and count.
+    /// One interval: its successes, its length, and the latency of its requests added up.
     struct Interval {
         var succeeded: Double
         var seconds: Double
         var latencyTotal: Double
-        var latencyCount: Double
     }
 
     let step: Int
@@ -220,7 +235,7 @@ private struct StepSample {
             let latency = (interval.uncorrectedLatency ?? interval.latency).summary
             return Interval(
                 succeeded: Double(interval.outcomes.succeeded), seconds: interval.durationSeconds,
-                latencyTotal: latency.mean * Double(latency.count), latencyCount: Double(latency.count))
+                latencyTotal: latency.mean * Double(latency.count))
         }
         guard !intervals.isEmpty else { return nil }
         self.init(step: step.number, workers: step.concurrency.map(Double.init), intervals: intervals)
@@ -231,10 +246,10 @@ private struct StepSample {
         self.workers = workers
         self.intervals = intervals
         let seconds = intervals.reduce(0) { $0 + $1.seconds }
-        let latencyCount = intervals.reduce(0) { $0 + $1.latencyCount }
         throughput = seconds > 0 ? intervals.reduce(0) { $0 + $1.succeeded } / seconds : 0
-        let meanLatencySeconds = latencyCount > 0 ? intervals.reduce(0) { $0 + $1.latencyTotal } / latencyCount / 1e9 : 0
-        concurrency = workers ?? throughput * meanLatencySeconds
+        // Little's law over every request that completed, failed ones too, as they were in flight
+        // as long: the time spent in flight, added up, per second.
+        concurrency = workers ?? (seconds > 0 ? intervals.reduce(0) { $0 + $1.latencyTotal } / 1e9 / seconds : 0)
     }
 
     /// The step's concurrency and throughput.

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let law = UniversalScalabilityLaw(contention: 0.05, coherency: 0.002, throughputAtOne: 100)
-/// law.throughput(atConcurrency: 8)  // 590 requests a second
+/// law.throughput(atConcurrency: 8)  // 547 requests a second
 /// law.peakConcurrency               // 21.8
 /// ```
 public struct UniversalScalabilityLaw: Codable, Sendable, Equatable {
@@ -34,8 +34,11 @@ public struct UniversalScalabilityLaw: Codable, Sendable, Equatable {
     }
 
     /// `N / (1 + α(N − 1) + βN(N − 1))`: the throughput at `N` in units of the throughput at one.
+    /// Below one request in flight (Little's law of a light open loop) a large `α` and `β` can
+    /// take the denominator to 0 or below, where the law says nothing: 0 there.
     static func scaling(_ concurrency: Double, contention: Double, coherency: Double) -> Double {
-        concurrency / (1 + contention * (concurrency - 1) + coherency * concurrency * (concurrency - 1))
+        let denominator = 1 + contention * (concurrency - 1) + coherency * concurrency * (concurrency - 1)
+        return denominator > 0 ? concurrency / denominator : 0
     }
 
     /// Where throughput peaks, `√((1 − α) / β)` and at least 1; `nil` when it never does (`β = 0`).
@@ -110,6 +113,14 @@ extension UniversalScalabilityLaw {
         }
         var best = NelderMead.minimum(of: squaredError, from: start, steps: SIMD2(0.05, max(0.01, start.y / 2)))
         best = NelderMead.minimum(of: squaredError, from: best, steps: SIMD2(0.01, max(0.001, best.y / 4)))
+        // The search never lands on β = 0 exactly, and a β of 1e-10 would put a peak at N ≈ 10⁵
+        // that nothing measured suggests. So the best law without coherency (Amdahl's) is fitted
+        // too, and kept unless coherency explains a tenth of its error or more.
+        let withoutCoherency = { (coordinates: SIMD2<Double>) in squaredError(SIMD2(coordinates.x, 0)) }
+        var amdahl = NelderMead.minimum(of: withoutCoherency, from: SIMD2(best.x, 0), steps: SIMD2(0.05, 0.01))
+        amdahl.y = 0
+        let scale = points.reduce(0) { $0 + $1.throughput * $1.throughput }
+        if squaredError(amdahl) <= 1.1 * squaredError(best) + 1e-12 * scale { best = amdahl }
         self = law(best)
     }
 }

@@ -48,7 +48,7 @@ public struct BenchExitCode: RawRepresentable, Hashable, Sendable, CustomStringC
         ),
         (
             .objectiveBreached,
-            "a service-level objective ('--slo') broken by a run that was measured and reported, or a 'capacity' search in which not even the first rate met them"
+            "a service-level objective ('--slo') broken by a run that was measured and reported, or a 'capacity' search in which not even the first rate met them (a sweep: no level did)"
         ),
         (
             .usage,

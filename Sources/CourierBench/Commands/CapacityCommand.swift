@@ -8,7 +8,7 @@ import Foundation
 /// `scalability.csv`, `summary.md` and `report.html`.
 public struct CapacityCommand: BenchCommand, Equatable {
     public static let name = "capacity"
-    public static let abstract = "Finds the highest rate a URL sustains within its objectives."
+    public static let abstract = "Finds the highest rate a URL sustains within its objectives, or how its throughput scales."
     public static let synopsis = "capacity --url <url> --slo <objective>... [<options>]"
 
     let options: CapacityOptions
@@ -85,15 +85,16 @@ public struct CapacityCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error)\n")
             return .failure
         }
+        // A sweep with objectives, ended by its levels or its time, in which no level met every one.
+        let sweepMissed =
+            options.sweep == .concurrency && !options.objectives.objectives.isEmpty
+            && outcome.result.largestPassingConcurrency == nil
         switch outcome.result.stopReason {
         case .stepFailed: return .failure
         case .failedAtMinimumRate: return .objectiveBreached
         case .interrupted: return .interrupted
-        case .converged, .maximumRateSustained, .timeLimit: return .success
-        case .swept:
-            // A sweep with objectives of which no level met any.
-            let missed = !options.objectives.objectives.isEmpty && outcome.result.largestPassingConcurrency == nil
-            return missed ? .objectiveBreached : .success
+        case .converged, .maximumRateSustained: return .success
+        case .timeLimit, .swept: return sweepMissed ? .objectiveBreached : .success
         }
     }
 }

@@ -69,7 +69,7 @@ enum ValueFormat: Sendable, Equatable {
         return text == "-0" ? "0" : text
     }
 
-    /// A coefficient of a fitted law, `0.0500`, `0.00191`, `0`: three significant figures however
+    /// A coefficient of a fitted law, `0.05`, `0.00191`, `0`: three significant figures however
     /// small, since a coherency of 0.002 and one of 0.0015 predict different peaks.
     static func coefficient(_ value: Double) -> String {
         value == 0 ? "0" : String(format: "%.3g", value)

@@ -1,14 +1,19 @@
-/// A capacity search: what it found, then each step's achieved rate and p99 against the rate it
-/// offered, with the objectives' bounds, the highest rate sustained and the knee marked, and every
-/// step in a table.
+/// A capacity search or sweep: what it found, then each step's throughput and p99 against the load
+/// it offered (a rate, or a sweep's workers), with the objectives' bounds, the highest rate
+/// sustained and the knee marked, every step in a table, and the scalability law fitted to them.
 enum CapacitySection {
     /// The section's HTML.
     static func html(_ report: CapacityReport) -> String {
         var html = "<p>\(HTML.escape(report.result.explanation))</p>\n<ul>"
-        html += findings(report.result, hasObjectives: !report.settings.objectives.isEmpty).map { "<li>\(HTML.escape($0))</li>" }.joined()
+        html += findings(report.result, hasObjectives: !report.settings.objectives.isEmpty, isSweep: report.settings.levels != nil).map {
+            "<li>\(HTML.escape($0))</li>"
+        }.joined()
+        let objectives =
+            report.settings.objectives.isEmpty
+            ? "no objectives"
+            : "objectives <code>\(HTML.escape(report.settings.objectives.joined(separator: " ")))</code> judged over \(HTML.escape(report.settings.window))"
         html +=
-            "<li>Target <code>\(HTML.escape(report.target))</code>, objectives <code>\(HTML.escape(report.settings.objectives.joined(separator: " ")))</code> "
-            + "judged over \(HTML.escape(report.settings.window)), steps of \(ValueFormat.elapsed(report.settings.stepSeconds)) after "
+            "<li>Target <code>\(HTML.escape(report.target))</code>, \(objectives), steps of \(ValueFormat.elapsed(report.settings.stepSeconds)) after "
             + "\(ValueFormat.elapsed(report.settings.warmupSeconds)) of warm-up, up to \(report.settings.concurrency) requests in flight.</li></ul>\n"
         html += figure(report, id: "capacity-0").html()
         if let fit = report.result.scalability {
@@ -18,14 +23,14 @@ enum CapacitySection {
     }
 
     /// The result in a few lines, each a figure the charts mark.
-    private static func findings(_ result: CapacityResult, hasObjectives: Bool) -> [String] {
+    private static func findings(_ result: CapacityResult, hasObjectives: Bool, isSweep: Bool) -> [String] {
         var lines: [String] = []
         if let workers = result.largestPassingConcurrency, let rate = result.maximumSustainableRate {
             lines.append("Most workers within the objectives: \(workers), \(Formats.count(rate)) requests/s.")
         } else if let rate = result.maximumSustainableRate {
             lines.append("Maximum sustainable rate: \(Formats.count(rate)) requests/s.")
         } else if hasObjectives {
-            lines.append("No rate met every objective.")
+            lines.append(isSweep ? "No level met every objective." : "No rate met every objective.")
         }
         if let rate = result.lowestFailingRate {
             lines.append(
@@ -43,7 +48,8 @@ enum CapacitySection {
         if let concurrency = result.concurrencyAtMaximum {
             let measured = concurrency.measured.map { ValueFormat.significant($0) } ?? "not sampled"
             lines.append(
-                "In flight at that rate: \(measured) measured, \(ValueFormat.significant(concurrency.littlesLaw)) by Little's law.")
+                "In flight at \(isSweep ? "that level" : "that rate"): \(measured) measured, \(ValueFormat.significant(concurrency.littlesLaw)) by Little's law."
+            )
         }
         return lines
     }

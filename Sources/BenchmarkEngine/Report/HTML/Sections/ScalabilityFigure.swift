@@ -7,14 +7,19 @@ enum ScalabilityFigure {
     /// The figure of `fit`, from a sweep's levels or from a rate search's steps by Little's law.
     static func figure(_ fit: ScalabilityFit, isSweep: Bool, id: String) -> Figure {
         let measured = fit.curve.filter { !$0.isPrediction }
-        // The prediction starts where the measured part ends, so the two lines meet.
-        let predicted = (measured.suffix(1) + fit.curve.filter(\.isPrediction))
+        // The predictions start where the measured part ends (and, below the lowest concurrency a
+        // rate search measured, end where it starts), so the lines meet.
+        let highestFitted = measured.last?.concurrency ?? 0
+        let above = measured.suffix(1) + fit.curve.filter { $0.isPrediction && $0.concurrency > highestFitted }
+        let below = fit.curve.filter { $0.isPrediction && $0.concurrency < highestFitted } + measured.prefix(1)
         let lower = fit.curve.map { (x: $0.concurrency, y: $0.bounds.lower) }
         let upper = fit.curve.compactMap { point in point.bounds.upper.map { (x: point.concurrency, y: $0) } }
         let values = fit.points.map(\.throughput) + fit.curve.map(\.throughput) + upper.map(\.y) + [0]
         let confidence = Formats.plain(fit.confidence * 100) + "%"
         var references: [ReferenceLine] = []
-        if let peak = fit.peakConcurrency {
+        // A peak far beyond the steps is in the table, not drawn past the end of the axis.
+        let drawnPeak = fit.peakConcurrency.flatMap { $0 <= (fit.curve.last?.concurrency ?? 0) ? $0 : nil }
+        if let peak = drawnPeak {
             references.append(
                 ReferenceLine(
                     axis: .x, value: peak, label: "N* ≈ \(ValueFormat.significant(peak))", style: ChartStyle(colour: 3, dashed: true)))
@@ -29,7 +34,10 @@ enum ScalabilityFigure {
                 ChartSeries(name: "fitted", style: ChartStyle(colour: 0), points: measured.map { ($0.concurrency, $0.throughput) }),
                 ChartSeries(
                     name: "predicted, beyond the steps", style: ChartStyle(colour: 0, dashed: true),
-                    points: predicted.map { ($0.concurrency, $0.throughput) }),
+                    points: above.map { ($0.concurrency, $0.throughput) }),
+                ChartSeries(
+                    name: "", style: ChartStyle(colour: 0, dashed: true),
+                    points: below.count > 1 ? below.map { ($0.concurrency, $0.throughput) } : []),
                 ChartSeries(name: "\(confidence) bounds", style: ChartStyle(colour: 5, dashed: true), points: lower),
                 ChartSeries(name: "", style: ChartStyle(colour: 5, dashed: true), points: upper),
             ],
@@ -72,10 +80,11 @@ enum ScalabilityFigure {
             title: "Throughput against requests in flight, and the Universal Scalability Law",
             caption: "Each circle is a step: its throughput against the requests it had in flight "
                 + (isSweep ? "(the sweep's workers). " : "(by Little's law, its throughput × its mean latency). ")
-                + "The solid line is the law X(N) = γN / (1 + α(N − 1) + βN(N − 1)) fitted to them, up to the highest "
-                + "concurrency measured (\(ValueFormat.significant(highest))); the dashed line beyond it is what the law "
-                + "predicts, not a measurement. The grey dashed lines are the \(confidence) bounds from \(fit.resamples) bootstrap "
-                + "resamples of the steps' intervals\(fit.peakConcurrency == nil ? "" : ", and the vertical line the peak, N*").",
+                + "The solid line is the law X(N) = γN / (1 + α(N − 1) + βN(N − 1)) fitted to them"
+                + (fit.saturation == nil ? "" : " (beyond the plateau, its level)")
+                + ", up to the highest concurrency measured (\(ValueFormat.significant(highest))); the dashed line beyond it is "
+                + "what the law predicts, not a measurement. The grey dashed lines are the \(confidence) bounds from \(fit.resamples) bootstrap "
+                + "resamples of the steps' intervals\(drawnPeak == nil ? "" : ", and the vertical line the peak, N*").",
             charts: [chart.svg()],
             tables: [
                 DataTable(
