@@ -159,6 +159,38 @@ import CourierBenchCurl
         #expect(summary.contains("Universal Scalability Law fitted to"))
     }
 
+    /// A sweep of a server that resets or lies about its lengths ends on time, on both transports,
+    /// with every step an error storm, no law fitted, its reports written, and exit status 1: there
+    /// is nothing to plan with.
+    @Test(arguments: ["/faults/reset", "/hostile/length/conflicting"])
+    func aSweepOfAFailingServerFitsNothingAndFails(path: String) async throws {
+        var suites = [(testSuite, "urlsession")]
+        #if COURIER_CURL
+        suites.append((BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl]), "curl"))
+        #endif
+        let server = try FixtureServer.start(.init(routes: FixtureServer.standardRoutes))
+        defer { server.stop() }
+        for (suite, transport) in suites {
+            let directory = temporaryDirectory("bench-sweep-failing")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let clock = ContinuousClock()
+            let started = clock.now
+            let status = await suite.status([
+                "capacity", "--url", server.url(path).absoluteString, "--transport", transport, "--sweep", "concurrency",
+                "--levels", "1,2,4", "--step", "500ms", "--warmup", "100ms", "--interval", "100ms", "--timeout", "1s",
+                "--out", directory.path,
+            ])
+            #expect(status == 1, "\(transport)")
+            // Each of the three steps within its 600 ms, its timeout and a second, with room for a busy machine.
+            let bound = Duration.seconds(13)
+            #expect(clock.now - started < bound)
+            let report = try JSONDecoder().decode(
+                CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
+            #expect(report.steps.map(\.status) == [.errorStorm, .errorStorm, .errorStorm], "\(transport)")
+            #expect(report.result.scalability == nil)
+        }
+    }
+
     @Test func aMissingURLIsAUsageError() async {
         #expect(await testSuite.status(["capacity", "--slo", "p99<=1s"]) == 64)
         #expect(CapacityCommand.help(in: testSuite).contains("--max-time plus one step"))

@@ -57,7 +57,7 @@ public enum CapacitySummary {
                     + "\(stopReason(report.result.stopReason))."
             }
             return "**\(peak(fit))**, measured up to N = \(number(fit.measuredConcurrency.upperBound)); "
-                + "contention α = \(coefficient(fit.law.contention)), coherency β = \(coefficient(fit.law.coherency))."
+                + "contention α = \(ValueFormat.coefficient(fit.law.contention)), coherency β = \(ValueFormat.coefficient(fit.law.coherency))."
         }
         guard let maximum = report.result.maximumSustainableRate else {
             return "**No sustainable rate found** within \(objectives); the search stopped: \(stopReason(report.result.stopReason))."
@@ -115,14 +115,16 @@ public enum CapacitySummary {
     /// The law's coefficients, its peak and the steps it left out.
     private static func lawFindings(_ fit: ScalabilityFit, isSweep: Bool) -> [String] {
         let confidence = String(format: "%.0f%%", fit.confidence * 100)
-        let range = { (bounds: ScalabilityFit.Bounds) in "\(coefficient(bounds.lower))–\(bounds.upper.map(coefficient) ?? "unbounded")" }
+        let range = { (bounds: ScalabilityFit.Bounds) in
+            "\(ValueFormat.coefficient(bounds.lower))–\(bounds.upper.map(ValueFormat.coefficient) ?? "unbounded")"
+        }
         var lines: [String] = []
         let source = isSweep ? "the sweep's levels" : "each step's concurrency by Little's law"
         var law =
             "Universal Scalability Law fitted to \(fit.points.count) steps (\(source)), "
             + "N = \(number(fit.measuredConcurrency.lowerBound)) to \(number(fit.measuredConcurrency.upperBound)): "
-            + "α = \(coefficient(fit.law.contention)) (\(confidence) CI \(range(fit.contentionBounds))), "
-            + "β = \(coefficient(fit.law.coherency)) (\(range(fit.coherencyBounds))), "
+            + "α = \(ValueFormat.coefficient(fit.law.contention)) (\(confidence) CI \(range(fit.contentionBounds))), "
+            + "β = \(ValueFormat.coefficient(fit.law.coherency)) (\(range(fit.coherencyBounds))), "
             + "γ = \(rate(fit.law.throughputAtOne))/s at N = 1, R² = \(String(format: "%.3f", fit.determination))"
             + (fit.saturation.map { " (the law up to N = \(number($0.concurrency)), flat beyond)" } ?? "")
         if let concurrency = fit.peakConcurrency {
@@ -143,10 +145,6 @@ public enum CapacitySummary {
     /// `22`, `7.5`.
     private static func number(_ value: Double) -> String {
         value >= 10 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
-    }
-
-    private static func coefficient(_ value: Double) -> String {
-        ValueFormat.coefficient(value)
     }
 
     /// The findings under the headline: knee, concurrency, whose limit, how long.

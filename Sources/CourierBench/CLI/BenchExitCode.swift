@@ -44,7 +44,7 @@ public struct BenchExitCode: RawRepresentable, Hashable, Sendable, CustomStringC
         (.success, "success; no regression"),
         (
             .failure,
-            "a regression, a failed scenario, a report that could not be written ('run', 'load' and 'capacity' check the directory before measuring), or no request of 'load' succeeded"
+            "a regression, a failed scenario, a report that could not be written ('run', 'load' and 'capacity' check the directory before measuring), or no request of 'load' (or of a 'capacity --sweep') succeeded"
         ),
         (
             .objectiveBreached,

@@ -85,6 +85,15 @@ public struct CapacityCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error)\n")
             return .failure
         }
+        // A sweep of which not one measured request succeeded has nothing to fit or plan with: a dead
+        // or hostile server, as `load` says of one.
+        var sent = ScenarioResult.Outcomes(sent: 0, succeeded: 0, errors: [:])
+        for step in outcome.steps { sent.add(step.outcomes) }
+        if options.sweep == .concurrency, sent.sent > 0, sent.succeeded == 0 {
+            Platform.writeToStandardError(
+                "error: \(NothingSucceeded(outcomes: sent, target: Redaction.url(options.request.url.absoluteString)))\n")
+            return .failure
+        }
         // A sweep with objectives, ended by its levels or its time, in which no level met every one.
         let sweepMissed =
             options.sweep == .concurrency && !options.objectives.objectives.isEmpty

@@ -82,10 +82,8 @@ public struct LoadCommand: BenchCommand, Equatable {
         )
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
-            let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-            Platform.writeToStandardError(
-                "error: not one of \(outcomes.sent) requests to \(Redaction.url(options.request.url.absoluteString)) succeeded (\(classes))\n"
-            )
+            let failure = NothingSucceeded(outcomes: outcomes, target: Redaction.url(options.request.url.absoluteString))
+            Platform.writeToStandardError("error: \(failure)\n")
             return .failure
         }
         return BenchExitCode(judging: [result])

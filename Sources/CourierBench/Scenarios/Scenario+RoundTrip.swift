@@ -70,10 +70,12 @@ struct NothingSucceeded: Error, CustomStringConvertible {
     let outcomes: ScenarioResult.Outcomes
     /// What the run counts: `request` or `session`.
     var unit = "request"
+    /// Where they went, redacted, when the sentence should say.
+    var target: String?
 
     var description: String {
         guard outcomes.sent > 0 else { return "not one \(unit) was sent within the loop's duration" }
         let classes = outcomes.errors.sorted { $0.value > $1.value }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-        return "not one of \(outcomes.sent) \(unit)s succeeded (\(classes))"
+        return "not one of \(outcomes.sent) \(unit)s\(target.map { " to \($0)" } ?? "") succeeded (\(classes))"
     }
 }
