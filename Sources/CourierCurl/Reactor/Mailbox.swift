@@ -3,9 +3,12 @@ import Synchronization
 
 /// The queue from callers to the reactor thread, with an eventfd as its doorbell.
 ///
-/// The doorbell rings once per batch: a poster rings only when the reactor has taken everything
-/// since the last ring, so a burst of submissions costs one `write` and one wake-up. Ringing
-/// happens under the lock so that it can never hit a descriptor the reactor has already closed.
+/// The doorbell rings only for a reactor that waits in epoll, or is about to, and once per batch:
+/// a burst of submissions costs one `write` and one wake-up, and what is posted while the reactor
+/// is awake costs neither, since it takes its mail before it waits again. That is the steady state
+/// of a load: the reactor's own jobs resume workers that post their next request from its thread.
+/// Ringing happens under the lock so that it can never hit a descriptor the reactor has already
+/// closed.
 final class Mailbox: Sendable {
     private enum Phase {
         case open, closing, closed
@@ -14,6 +17,8 @@ final class Mailbox: Sendable {
     private struct State: ~Copyable {
         var commands: [Command] = []
         var doorbellRung = false
+        /// Between ``Mailbox/readyToWait()`` and ``Mailbox/awoke()``, posters must ring.
+        var reactorAwake = true
         var phase = Phase.open
         var shutdownWaiters: [UnsafeContinuation<Void, Never>] = []
     }
@@ -56,6 +61,21 @@ final class Mailbox: Sendable {
         if finished { waiter?.resume() }
     }
 
+    /// Called by the reactor before it waits in epoll: `false` when commands are queued, to be
+    /// taken without waiting; otherwise `true`, and posters ring the doorbell until ``awoke()``.
+    func readyToWait() -> Bool {
+        state.withLock { state in
+            guard state.commands.isEmpty else { return false }
+            state.reactorAwake = false
+            return true
+        }
+    }
+
+    /// Called by the reactor when its wait in epoll has returned.
+    func awoke() {
+        state.withLock { $0.reactorAwake = true }
+    }
+
     /// Moves every queued command into `batch` (which must be empty), keeping both buffers'
     /// capacity so that a steady load allocates nothing here.
     func take(into batch: inout [Command]) {
@@ -80,7 +100,7 @@ final class Mailbox: Sendable {
     }
 
     private func ring(_ state: inout State) {
-        guard !state.doorbellRung else { return }
+        guard !state.reactorAwake, !state.doorbellRung else { return }
         state.doorbellRung = true
         Posix.eventSignal(doorbell)
     }

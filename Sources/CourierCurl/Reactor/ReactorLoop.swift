@@ -72,11 +72,15 @@ final class ReactorLoop {
         let events = UnsafeMutableBufferPointer<Posix.Event>.allocate(capacity: 256)
         defer { events.deallocate() }
         while isRunning {
-            guard let ready = Posix.epollWait(resources.epoll, events, timeoutMilliseconds: timeoutDue ? 0 : -1) else {
+            // Mail posted since it was last taken (by the jobs this thread ran) is taken without
+            // waiting, after a look at the sockets.
+            let mailWaiting = !mailbox.readyToWait()
+            guard let ready = Posix.epollWait(resources.epoll, events, timeoutMilliseconds: timeoutDue || mailWaiting ? 0 : -1) else {
                 // Only a broken epoll descriptor fails here (EINTR is retried), and nothing would
                 // ever be answered again: stop, which cancels every request rather than hanging it.
                 break
             }
+            if !mailWaiting { mailbox.awoke() }
             if timeoutDue {
                 timeoutDue = false
                 act(on: CURL_SOCKET_TIMEOUT, 0)
@@ -84,6 +88,7 @@ final class ReactorLoop {
             for event in events.prefix(ready) {
                 handle(event)
             }
+            if mailWaiting { readMail() }
             collectFinished()
             admitWaiting()
         }
