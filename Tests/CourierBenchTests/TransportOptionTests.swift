@@ -1,7 +1,9 @@
 import BenchmarkEngine
 import Courier
 import CourierFixtureServer
+import CourierTesting
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CourierBench
@@ -71,6 +73,27 @@ import CourierBenchCurl
             try RequestTarget.open(command.options.request, concurrency: 4, usage: "usage")
         }
         #expect(error?.message == message)
+    }
+
+    /// `--url` is sent as it is, request after request: its query once, in its own order (the
+    /// client once gave an absolute URL the base URL's query a second time).
+    @Test func theURLIsSentAsItIsGiven() async throws {
+        let sent = Mutex<[String]>([])
+        let recording = TransportKind(name: "recording", summary: "in memory, recording each URL") { _ in
+            OpenTransport(
+                InMemoryTransport { request in
+                    sent.withLock { $0.append(request.url) }
+                    return (HTTPResponse(statusCode: 200), Data())
+                }, shutDown: {})
+        }
+        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [recording])
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("url-as-given-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let url = "http://127.0.0.1:1/movies?sort=new&page=2#top"
+        let status = await suite.status(
+            ["load", "--url", url, "--transport", "recording", "--concurrency", "1", "--requests", "3", "--out", out.path])
+        #expect(status == 0)
+        #expect(sent.withLock { $0 } == Array(repeating: url, count: 3))
     }
 
     #if COURIER_CURL

@@ -62,6 +62,28 @@ private func url(base: String, _ endpoint: Path) throws -> String {
         #expect(try url(base: "https://h.test/api/", next) == "https://other.test/movies?cursor=abc&limit=5")
     }
 
+    /// The base URL's query (an API key, say) is the base's: an absolute URL, a pagination link that
+    /// carries its own query or another host's, is sent as it is, with the endpoint's items only.
+    @Test(arguments: [
+        ("https://other.test/movies", [], "https://other.test/movies"),
+        ("https://h.test/api/m?key=k&page=2", [], "https://h.test/api/m?key=k&page=2"),
+        ("https://h.test/api?key=k", [], "https://h.test/api?key=k"),
+        ("https://h.test/api", [URLQueryItem(name: "limit", value: "5")], "https://h.test/api?limit=5"),
+        ("https://h.test/m?page=2#top", [URLQueryItem(name: "limit", value: "5")], "https://h.test/m?page=2&limit=5"),
+        ("https://h.test/m#top", [], "https://h.test/m#top"),
+    ])
+    func givesAnAbsolutePathNoneOfTheBaseURLsQuery(path: String, items: [URLQueryItem], expected: String) throws {
+        #expect(try url(base: "https://h.test/api?key=k", Path(path: path, queryItems: items)) == expected)
+    }
+
+    /// A path that is the base URL itself, as `bench load` sends request after request, is not
+    /// parsed again, and is sent exactly as the base URL reads, query and all.
+    @Test(arguments: ["https://h.test", "https://h.test/", "http://h.test:8080/a/b?x=1&a=2", "https://h.test/a%20b?q=%C3%A9#part"])
+    func takesAPathThatIsTheBaseURLAsItIs(base: String) throws {
+        let baseURL = try #require(URL(string: base))
+        #expect(try url(base: base, Path(path: baseURL.absoluteString)) == baseURL.absoluteString)
+    }
+
     @Test(arguments: ["movies", "/", "no-scheme/path", "https://", "mailto:someone"])
     func rejectsABaseURLWithoutSchemeOrHost(base: String) throws {
         let client = APIClient(baseURL: try #require(URL(string: base)), transport: InMemoryTransport.constant(body: Data()))

@@ -9,6 +9,8 @@ struct URLBuilder: Sendable {
     private let prefix: [UInt8]
     /// The base up to its path as given, used when the endpoint path is empty.
     private let root: [UInt8]
+    /// The whole base URL, query included.
+    private let whole: [UInt8]
     /// Items of the base URL's own query, sent with every request.
     private let baseQueryItems: [URLQueryItem]
     /// Whether the base URL has a scheme and a host; without them no request can be formed.
@@ -23,25 +25,35 @@ struct URLBuilder: Sendable {
         let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true)
         isValid = components?.scheme?.isEmpty == false && components?.host?.isEmpty == false
         baseQueryItems = components?.queryItems ?? []
-        root = Array(absolute.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        whole = Array(absolute.utf8)
+        root = Array(whole.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
         var prefix = root
         while prefix.last == UInt8(ascii: "/") { prefix.removeLast() }
         self.prefix = prefix
     }
 
     /// The URL for `path` and `queryItems`, with the query sorted by name; `nil` when none can be formed.
+    ///
+    /// An absolute path gets the endpoint's query items but not the base URL's: those (an API key,
+    /// say) belong to the base, and the absolute URL, a pagination link or another host's, is taken
+    /// as it is.
     func url(path: String, queryItems: consuming [URLQueryItem]) -> String? {
         guard isValid else { return nil }
         var items = consume queryItems
-        if !baseQueryItems.isEmpty { items = baseQueryItems + items }
+        let isAbsolute = path.withUTF8Bytes(Self.isAbsolute)
+        if !isAbsolute, !baseQueryItems.isEmpty { items = baseQueryItems + items }
         return items.withUnsafeBufferPointer { items in
             path.withUTF8Bytes { pathBytes in
-                if Self.isAbsolute(pathBytes) {
-                    guard URL(string: path) != nil else { return nil }
+                if isAbsolute {
+                    // The base URL was parsed when the client was made: a path that repeats it, as a
+                    // load generator's does request after request, is not parsed again.
+                    guard pathBytes.elementsEqual(whole) || URL(string: path) != nil else { return nil }
                     // Nothing to add: the path is the URL, and its own storage serves without a copy.
                     if items.isEmpty { return path }
-                    let hasQuery = pathBytes.contains(UInt8(ascii: "?"))
-                    return join(pathBytes, path: UnsafeBufferPointer(start: nil, count: 0), items: items, hasQuery: hasQuery)
+                    // The items go before a fragment, which is not sent anyway, and so is dropped.
+                    let head = UnsafeBufferPointer(rebasing: pathBytes.prefix { $0 != UInt8(ascii: "#") })
+                    let hasQuery = head.contains(UInt8(ascii: "?"))
+                    return join(head, path: UnsafeBufferPointer(start: nil, count: 0), items: items, hasQuery: hasQuery)
                 }
                 let leadingSlashes = pathBytes.prefix { $0 == UInt8(ascii: "/") }.count
                 let relative = UnsafeBufferPointer(rebasing: pathBytes[leadingSlashes...])

@@ -27,7 +27,8 @@ public protocol Endpoint: Sendable {
     ///
     /// Leading slashes are dropped and the base URL's trailing slashes too, so exactly one slash joins
     /// them. Characters that may not stand in a path are percent-escaped. A path that starts with
-    /// `http://` or `https://` is taken as an absolute, already escaped URL (a pagination link, say).
+    /// `http://` or `https://` is taken as an absolute, already escaped URL (a pagination link, say):
+    /// the endpoint's query items are added to it, the base URL's query is not.
     var path: String { get }
 
     /// The HTTP method. Defaults to `"GET"`.
