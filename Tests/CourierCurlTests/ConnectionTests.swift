@@ -31,10 +31,13 @@ struct ConnectionTests {
     }
 
     /// 64 concurrent slow requests through a cap of 8 connections: all succeed, over at most 8
-    /// distinct server-side connections.
-    @Test func concurrentRequestsStayWithinTheCap() async throws {
+    /// distinct server-side connections. The cap per host holds below a larger total, and the total
+    /// holds when it is the lower (the reactor then keeps no count by origin).
+    @Test(arguments: [(8, 256), (8, 8), (64, 8)])
+    func concurrentRequestsStayWithinTheCap(perHost: Int, total: Int) async throws {
         try await withNginx { server in
-            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 8)) { transport in
+            let configuration = CurlConfiguration(maximumConnectionsPerHost: perHost, maximumConnections: total)
+            try await withTransport(.curl, configuration) { transport in
                 let url = server.origin + "/connection"
                 let slow = server.origin + "/slow"
                 let serials = try await withThrowingTaskGroup(of: Substring.self) { group in

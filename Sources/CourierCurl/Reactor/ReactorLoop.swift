@@ -18,8 +18,10 @@ final class ReactorLoop {
     private let tally: ConnectionTally
     /// Transfers in libcurl, by id.
     private var active: [UInt64: Exchange] = [:]
-    /// Transfers in libcurl, by origin, for the per-host cap.
-    private var activeByOrigin: [Substring: Int] = [:]
+    /// Transfers in libcurl, by origin, for the per-host cap; `nil` when that cap is no lower than
+    /// the reactor's own, and so can never be what holds a request back. Counting costs a scan of
+    /// each URL and a hash of its origin three times a request.
+    private var activeByOrigin: [Substring: Int]?
     private var waiting = AdmissionQueue()
     /// Easy handles between requests, reused rather than recreated.
     private var idle: [Exchange] = []
@@ -48,6 +50,7 @@ final class ReactorLoop {
         self.configuration = configuration
         self.tally = tally
         self.executor = executor.asUnownedTaskExecutor()
+        if max(1, configuration.maximumConnectionsPerHost) < max(1, configuration.maximumConnections) { activeByOrigin = [:] }
     }
 
     /// Runs until shutdown, then tears everything down on this same thread.
@@ -156,7 +159,9 @@ final class ReactorLoop {
         let streams = configuration.streamsPerConnection
         let perHost = max(1, configuration.maximumConnectionsPerHost) * streams
         while active.count < max(1, configuration.maximumConnections) * streams, !waiting.isEmpty {
-            guard let submission = waiting.removeFirst(where: { activeByOrigin[$0.origin, default: 0] < perHost }) else { return }
+            let admissible: (Submission) -> Bool =
+                if let activeByOrigin { { activeByOrigin[$0.origin, default: 0] < perHost } } else { { _ in true } }
+            guard let submission = waiting.removeFirst(where: admissible) else { return }
             start(submission)
         }
     }
@@ -177,7 +182,10 @@ final class ReactorLoop {
             return
         }
         active[submission.ticket.id] = exchange
-        activeByOrigin[exchange.origin, default: 0] += 1
+        if activeByOrigin != nil {
+            exchange.origin = submission.origin
+            activeByOrigin?[exchange.origin, default: 0] += 1
+        }
     }
 
     private func collectFinished() {
@@ -201,11 +209,12 @@ final class ReactorLoop {
         curl_multi_remove_handle(multi, exchange.easy)
         guard let id = exchange.submission?.ticket.id else { return }
         active[id] = nil
+        guard activeByOrigin != nil else { return }
         let origin = exchange.origin
-        if let count = activeByOrigin[origin], count > 1 {
-            activeByOrigin[origin] = count - 1
+        if let count = activeByOrigin?[origin], count > 1 {
+            activeByOrigin?[origin] = count - 1
         } else {
-            activeByOrigin[origin] = nil
+            activeByOrigin?[origin] = nil
         }
     }
 
