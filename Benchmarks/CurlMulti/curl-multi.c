@@ -5,6 +5,7 @@
  *
  *   curl-multi --url URL [--concurrency N] [--duration SECONDS] [--cacert FILE]
  *              [--http 1.1|2] [--connections N]
+ *   curl-multi --version     (the libcurl it runs on)
  *
  * N transfers are kept in flight; each one that ends is started again on the same easy handle, so
  * the multi handle's connection pool reuses its connection (keep-alive). With --http 2 the
@@ -23,7 +24,8 @@
 static void usage(void) {
     fprintf(stderr,
             "usage: curl-multi --url URL [--concurrency N] [--duration SECONDS] [--cacert FILE]\n"
-            "                  [--http 1.1|2] [--connections N]\n");
+            "                  [--http 1.1|2] [--connections N]\n"
+            "       curl-multi --version\n");
     exit(64);
 }
 
@@ -59,6 +61,10 @@ int main(int argc, char **argv) {
     long connections = 0;
     int http2 = 0;
 
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+        printf("%s\n", curl_version());
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc) usage();
         const char *flag = argv[i];
