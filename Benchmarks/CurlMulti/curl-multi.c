@@ -4,13 +4,16 @@
  * against what its library allows and not only against wrk. .ci/compare-clients builds and runs it.
  *
  *   curl-multi --url URL [--concurrency N] [--duration SECONDS] [--cacert FILE]
- *              [--http 1.1|2] [--connections N]
+ *              [--http 1.1|2] [--connections N] [--accept-encoding all|LIST]
  *   curl-multi --version     (the libcurl it runs on)
  *
  * N transfers are kept in flight; each one that ends is started again on the same easy handle, so
  * the multi handle's connection pool reuses its connection (keep-alive). With --http 2 the
  * transfers are multiplexed over at most --connections connections (CURLPIPE_MULTIPLEX,
- * CURLMOPT_MAX_HOST_CONNECTIONS, CURLOPT_PIPEWAIT), as h2load's -c/-m do. Prints one line:
+ * CURLMOPT_MAX_HOST_CONNECTIONS, CURLOPT_PIPEWAIT), as h2load's -c/-m do. --accept-encoding asks
+ * for compressed answers and decodes them (CURLOPT_ACCEPT_ENCODING; "all" for every encoding this
+ * libcurl decodes, as bench's curl transport asks); without it no Accept-Encoding is sent, as wrk
+ * sends none. Prints one line:
  *   requests=<completed 2xx> errors=<other> seconds=<elapsed> rps=<requests per second>
  * Exit status 64 on bad arguments, 1 when no request succeeded.
  */
@@ -24,7 +27,7 @@
 static void usage(void) {
     fprintf(stderr,
             "usage: curl-multi --url URL [--concurrency N] [--duration SECONDS] [--cacert FILE]\n"
-            "                  [--http 1.1|2] [--connections N]\n"
+            "                  [--http 1.1|2] [--connections N] [--accept-encoding all|LIST]\n"
             "       curl-multi --version\n");
     exit(64);
 }
@@ -60,6 +63,7 @@ int main(int argc, char **argv) {
     long duration = 5;
     long connections = 0;
     int http2 = 0;
+    const char *accept_encoding = NULL;
 
     if (argc == 2 && strcmp(argv[1], "--version") == 0) {
         printf("%s\n", curl_version());
@@ -74,6 +78,7 @@ int main(int argc, char **argv) {
         else if (strcmp(flag, "--concurrency") == 0) concurrency = parse_positive(flag, value, 4096);
         else if (strcmp(flag, "--duration") == 0) duration = parse_positive(flag, value, 3600);
         else if (strcmp(flag, "--connections") == 0) connections = parse_positive(flag, value, 4096);
+        else if (strcmp(flag, "--accept-encoding") == 0) accept_encoding = strcmp(value, "all") == 0 ? "" : value;
         else if (strcmp(flag, "--http") == 0) {
             if (strcmp(value, "2") == 0) http2 = 1;
             else if (strcmp(value, "1.1") != 0) {
@@ -118,6 +123,7 @@ int main(int argc, char **argv) {
         }
         curl_easy_setopt(easy, CURLOPT_URL, url);
         curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, discard);
+        if (accept_encoding != NULL) curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, accept_encoding);
         curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
         curl_easy_setopt(easy, CURLOPT_TIMEOUT, 10L);
         if (cacert != NULL) curl_easy_setopt(easy, CURLOPT_CAINFO, cacert);
