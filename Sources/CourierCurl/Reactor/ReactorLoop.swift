@@ -159,9 +159,8 @@ final class ReactorLoop {
         let streams = configuration.streamsPerConnection
         let perHost = max(1, configuration.maximumConnectionsPerHost) * streams
         while active.count < max(1, configuration.maximumConnections) * streams, !waiting.isEmpty {
-            let admissible: (Submission) -> Bool =
-                if let activeByOrigin { { activeByOrigin[$0.origin, default: 0] < perHost } } else { { _ in true } }
-            guard let submission = waiting.removeFirst(where: admissible) else { return }
+            // The counts are read in place: a copy held while `start` adds to them would be copied whole.
+            guard let submission = waiting.removeFirst(where: { activeByOrigin?[$0.origin, default: 0] ?? 0 < perHost }) else { return }
             start(submission)
         }
     }
