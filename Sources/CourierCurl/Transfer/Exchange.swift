@@ -288,8 +288,8 @@ final class Exchange {
             return rejection == nil
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
-        // The value without the blanks around it, by index: the closures of firstIndex(where:) and
-        // lastIndex(where:) over slices cost more here than the strings made from the bytes.
+        // The value without the blanks around it, found by index: this runs for every field of
+        // every response, and slices searched through closures cost more.
         var start = colon + 1
         var end = line.count
         while start < end, Self.isBlank(line[start]) { start += 1 }
