@@ -47,7 +47,7 @@ struct URLBuilder: Sendable {
                 if isAbsolute {
                     // The base URL was parsed when the client was made: a path that repeats it, as a
                     // load generator's does request after request, is not parsed again.
-                    guard pathBytes.elementsEqual(whole) || URL(string: path) != nil else { return nil }
+                    guard isWhole(pathBytes) || URL(string: path) != nil else { return nil }
                     // Nothing to add: the path is the URL, and its own storage serves without a copy.
                     if items.isEmpty { return path }
                     // The items go before a fragment, which is not sent anyway, and so is dropped.
@@ -62,6 +62,16 @@ struct URLBuilder: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether `bytes` are the whole base URL: lengths first, then one `memcmp`, where the generic
+    /// `elementsEqual` compares byte by byte through iterators.
+    private func isWhole(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == whole.count
+            && whole.withUnsafeBufferPointer { whole in
+                guard let left = bytes.baseAddress, let right = whole.baseAddress else { return bytes.isEmpty }
+                return memcmp(left, right, bytes.count) == 0
+            }
     }
 
     private static func isAbsolute(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
