@@ -10,7 +10,7 @@ FROM swift:${SWIFT_VERSION}-bookworm AS build
 # Unpinned, as `make deps` installs them: Debian 12's stable archive moves only for security fixes.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev pkg-config valgrind \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config valgrind \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Only what the manifest names: the checkout's build products and reports stay out of the image.
@@ -22,9 +22,10 @@ RUN swift build -c release --product bench
 RUN install -D --strip "$(swift build -c release --show-bin-path)/bench" /out/bench
 
 FROM swift:${SWIFT_VERSION}-bookworm-slim
-# libjemalloc2 for the allocation figures, libsqlite3-0 for the run history; libcurl4 (curl transport)
-# and zlib1g are in the slim image. No valgrind: the container runs load, not counted, runs (the
-# build stage has it only for callgrind.h, whose client requests cost nothing outside Valgrind).
+# libjemalloc2 for the allocation figures, libsqlite3-0 for the run history; libcurl4 (curl
+# transport), libssl3 (the OpenSSL trait; libcurl4 depends on it) and zlib1g are in the slim image.
+# No valgrind: the container runs load, not counted, runs (the build stage has it only for
+# callgrind.h, whose client requests cost nothing outside Valgrind).
 # hadolint ignore=DL3008
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc2 libsqlite3-0 ca-certificates \

@@ -4,7 +4,7 @@
 # valgrind for its callgrind.h (the Valgrind trait), libcurl and jemalloc for theirs; then what the
 # tests against a real server add. On macOS the Curl and Valgrind traits do not apply (the curl
 # transport is built on epoll, and Homebrew has no valgrind), so BREW_PACKAGES has neither.
-APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libsqlite3-dev pkg-config valgrind
+APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config valgrind
 APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 

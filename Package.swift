@@ -1,13 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Three system libraries are traits, all three on by default: the package's shape is the same on
+// Four system libraries are traits, all four on by default: the package's shape is the same on
 // every machine, and what is linked is what the build asks for. A trait that is on needs its
 // library's header, and without it the build stops at the C module's shim with an error naming the
 // package to install. A build without one says so: `swift build --traits Jemalloc` (that one only),
 // `--disable-default-traits`, or `.package(path:traits:)` in a package that depends on Courier.
 //
-// Each trait's Swift code is under `#if COURIER_CURL` (`COURIER_JEMALLOC`, `COURIER_VALGRIND`),
+// Each trait's Swift code is under `#if COURIER_CURL` (`COURIER_JEMALLOC`, `COURIER_VALGRIND`, `COURIER_OPENSSL`),
 // defined exactly where the library is a dependency, so that the `#if` and the import cannot disagree.
 struct OptionalLibrary {
     /// The trait that links it.
@@ -56,6 +56,17 @@ let valgrind = OptionalLibrary(
     platforms: [.linux]
 )
 
+// OpenSSL (Debian's libssl-dev) gives the fixture server its hostile TLS and HTTP/2 servers, which
+// the curl transport's tests and `bench load`'s run against, and is meant to back Courier's own HTTP
+// engine later. Linux only: on macOS the client speaks TLS through the system.
+let openssl = OptionalLibrary(
+    trait: .trait(
+        name: "OpenSSL",
+        description: "TLS for the fixture server's hostile servers and, later, Courier's own HTTP engine (Linux; needs libssl-dev)"),
+    condition: "COURIER_OPENSSL",
+    platforms: [.linux]
+)
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v15)],
@@ -71,7 +82,8 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ],
     traits: [
-        curl.trait, jemalloc.trait, valgrind.trait, .default(enabledTraits: [curl.trait.name, jemalloc.trait.name, valgrind.trait.name]),
+        curl.trait, jemalloc.trait, valgrind.trait, openssl.trait,
+        .default(enabledTraits: [curl.trait.name, jemalloc.trait.name, valgrind.trait.name, openssl.trait.name]),
     ],
     targets: [
         // A strict, fast JSON decoder for Decodable. Imports nothing of ours, so it can ship alone.
@@ -97,8 +109,15 @@ let package = Package(
         // Deterministic JSON payloads and their models, shared by the decode scenarios and stubs.
         .target(name: "CourierFixtures", dependencies: ["CourierJSON"]),
         // A loopback HTTP/1.1 server on POSIX sockets that serves those payloads and misbehaves on
-        // request: the real endpoint of the bench's load scenarios and of the fault tests.
-        .target(name: "CourierFixtureServer", dependencies: ["CourierFixtures", "CZlib"]),
+        // request: the real endpoint of the bench's load scenarios and of the fault tests. With OpenSSL,
+        // also hostile TLS and HTTP/2 servers, one blocking thread per connection.
+        .target(
+            name: "CourierFixtureServer",
+            dependencies: ["CourierFixtures", "CZlib", openssl.dependency("COpenSSL")],
+            swiftSettings: [openssl.setting]
+        ),
+        // OpenSSL's libssl and libcrypto, for the hostile servers' TLS and their test certificates.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // zlib, for HdrHistogram's compressed encoding.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // SQLite, the embedded store of the bench's run history.
@@ -154,7 +173,9 @@ let package = Package(
         .testTarget(
             name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
-        .testTarget(name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"]),
+        .testTarget(
+            name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"],
+            swiftSettings: [openssl.setting]),
         .testTarget(
             name: "BenchmarkEngineTests",
             // CJemalloc directly too: one test binds its thread to a private arena.
@@ -172,7 +193,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"]),
+            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
+            swiftSettings: [curl.setting, openssl.setting]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -68,16 +68,7 @@ public final class FixtureServer: Sendable {
 
     /// Binds, listens and starts serving on a thread of its own.
     public static func start(_ configuration: Configuration = Configuration()) throws(SocketError) -> FixtureServer {
-        let listener = try Posix.makeListener(port: configuration.port, backlog: 1024)
-        let port: UInt16
-        let pipe: (read: Int32, write: Int32)
-        do {
-            port = try Posix.localPort(of: listener)
-            pipe = try Posix.makePipe()
-        } catch {
-            Posix.close(listener)
-            throw error
-        }
+        let (listener, port, pipe) = try Posix.makeServerSockets(port: configuration.port, backlog: 1024)
         let counts = RequestCounts(paths: configuration.routes.keys)
         let server = FixtureServer(port: port, wake: pipe.write, counts: counts)
         let finished = server.finished

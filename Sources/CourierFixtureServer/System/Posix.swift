@@ -30,6 +30,21 @@ enum Posix {
         return descriptor
     }
 
+    /// What every server of this module starts from: a listener as ``makeListener(port:backlog:)``
+    /// makes it, the port it got, and a pipe whose write end wakes the server's loop to stop it.
+    /// Nothing is left open when it throws.
+    static func makeServerSockets(
+        port: UInt16, backlog: Int32
+    ) throws(SocketError) -> (listener: Int32, port: UInt16, wake: (read: Int32, write: Int32)) {
+        let listener = try makeListener(port: port, backlog: backlog)
+        do {
+            return (listener, try localPort(of: listener), try makePipe())
+        } catch {
+            close(listener)
+            throw error
+        }
+    }
+
     /// A TCP socket bound to 127.0.0.1:`port` and not listening: it holds the port, and the kernel
     /// refuses every connection to it.
     static func makeBoundSocket(port: UInt16) throws(SocketError) -> Int32 {
