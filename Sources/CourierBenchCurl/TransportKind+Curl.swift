@@ -16,7 +16,7 @@ extension TransportKind {
         let tls = CurlConfiguration.TLSOptions(
             certificateAuthorities: trust.certificateAuthorities, allowsInsecureConnections: trust.allowsInsecureConnections,
             clientCertificate: trust.clientCertificate.map { .init(certificate: $0, privateKey: trust.privateKey ?? $0) },
-            resolvedHosts: trust.resolvedHosts)
+            resolvedHosts: trust.resolvedHosts, minimumVersion: trust.minimumTLSVersion, maximumVersion: trust.maximumTLSVersion)
         let configuration = CurlConfiguration(
             maximumConnectionsPerHost: settings.connections,
             maximumConnections: settings.connections,
@@ -24,6 +24,7 @@ extension TransportKind {
             httpVersion: settings.httpVersion.map(CurlConfiguration.HTTPVersion.init) ?? .http1_1,
             reactorCount: settings.threads,
             maximumStreamsPerConnection: settings.streamsPerConnection,
+            maximumResponseBytesInFlight: settings.maximumResponseBytesInFlight,
             tls: tls
         )
         let phases = try ConnectionPhaseRecorder()

@@ -49,6 +49,11 @@ public struct CurlConfiguration: Sendable, Hashable {
     /// follows them) before failing with `URLError(.httpTooManyRedirects)`; `0` returns 3xx responses
     /// as they are.
     public var maximumRedirects: Int
+    /// The most bytes of response body the transport holds at once across every request in flight,
+    /// or `nil` for no bound but each request's own ``Courier/HTTPRequest/maximumResponseBodySize``.
+    /// A response whose buffer would take the total past it fails at once as
+    /// ``Courier/ResponseTooLargeError`` (`.budget(limit:)`); see ``Courier/ResponseMemoryBudget``.
+    public var maximumResponseBytesInFlight: Int?
 
     /// A configuration with these settings.
     public init(
@@ -61,9 +66,11 @@ public struct CurlConfiguration: Sendable, Hashable {
         maximumRedirects: Int = Redirects.defaultLimit,
         reactorCount: Int = 1,
         maximumStreamsPerConnection: Int = 1,
+        maximumResponseBytesInFlight: Int? = nil,
         tls: TLSOptions = TLSOptions()
     ) {
         self.tls = tls
+        self.maximumResponseBytesInFlight = maximumResponseBytesInFlight
         self.maximumConnectionsPerHost = maximumConnectionsPerHost
         self.maximumConnections = maximumConnections
         self.maximumStreamsPerConnection = maximumStreamsPerConnection

@@ -1,4 +1,5 @@
 #if COURIER_CURL
+import Courier
 import Foundation
 
 extension CurlConfiguration {
@@ -18,6 +19,12 @@ extension CurlConfiguration {
         /// a request to `https://api.example.com:443` goes to the address, with the name still used
         /// for SNI and checked against the certificate.
         public var resolvedHosts: [String]
+        /// The lowest TLS version negotiated: 1.2 unless told otherwise, since RFC 8996 forbids 1.0
+        /// and 1.1. A server that offers only a lower version fails the handshake with a
+        /// protocol-version alert.
+        public var minimumVersion: TLSVersion
+        /// The highest TLS version negotiated, or `nil` for the highest OpenSSL has (1.3).
+        public var maximumVersion: TLSVersion?
 
         /// A client certificate's files.
         public struct ClientCertificate: Sendable, Hashable {
@@ -36,17 +43,23 @@ extension CurlConfiguration {
         /// Options with these settings; by default the system's trust and no pins.
         public init(
             certificateAuthorities: String? = nil, allowsInsecureConnections: Bool = false,
-            clientCertificate: ClientCertificate? = nil, resolvedHosts: [String] = []
+            clientCertificate: ClientCertificate? = nil, resolvedHosts: [String] = [],
+            minimumVersion: TLSVersion = .minimumDefault, maximumVersion: TLSVersion? = nil
         ) {
             self.certificateAuthorities = certificateAuthorities
+            self.minimumVersion = minimumVersion
+            self.maximumVersion = maximumVersion
             self.allowsInsecureConnections = allowsInsecureConnections
             self.resolvedHosts = resolvedHosts
             self.clientCertificate = clientCertificate
         }
 
         /// Checks what libcurl would otherwise find out at the first request: every file readable,
-        /// every pin well formed.
+        /// every pin well formed, a version range that is not empty.
         func validate() throws(CurlTLSError) {
+            if let maximumVersion, maximumVersion < minimumVersion {
+                throw .emptyVersionRange(minimum: minimumVersion, maximum: maximumVersion)
+            }
             var files = certificateAuthorities.map { [("CA bundle", $0)] } ?? []
             if let identity = clientCertificate {
                 files += [("client certificate", identity.certificate), ("private key", identity.privateKey)]
@@ -80,12 +93,16 @@ public enum CurlTLSError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadableFile(role: String, path: String)
     /// A pin is not `host:port:address` with a port from 1 to 65535 and an IP address.
     case invalidPin(String)
+    /// The highest version allowed is below the lowest.
+    case emptyVersionRange(minimum: TLSVersion, maximum: TLSVersion)
 
     /// What is wrong, naming the file or the pin; never a file's contents.
     public var description: String {
         switch self {
         case .unreadableFile(let role, let path): "cannot read the \(role) '\(path)'"
         case .invalidPin(let pin): "invalid host pin '\(pin)' (expected host:port:address, such as api.example.com:443:127.0.0.1)"
+        case .emptyVersionRange(let minimum, let maximum):
+            "no TLS version is both at least \(minimum.rawValue) and at most \(maximum.rawValue)"
         }
     }
 }

@@ -55,10 +55,11 @@ public final class CurlTransport: Transport {
         try configuration.tls.validate()
         self.configuration = configuration
         tally = ConnectionTally(observer: observer)
+        let budget = configuration.maximumResponseBytesInFlight.map(ResponseMemoryBudget.init(limit:))
         var reactors: [Reactor] = []
         for _ in 0..<max(1, configuration.reactorCount) {
             do {
-                reactors.append(try Reactor(configuration: configuration.perReactor, tally: tally))
+                reactors.append(try Reactor(configuration: configuration.perReactor, tally: tally, budget: budget))
             } catch {
                 for reactor in reactors { reactor.requestShutdown() }
                 throw error

@@ -8,7 +8,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// TLS failures are counted by their reason, `tls(untrusted)` and the like, not as `transport(-1202)`.
+/// TLS failures are counted by their reason, `tls(untrusted)` and the like, not as `transport(-1202)`;
+/// truncations, budgets and HTTP/2 stream errors each in a class of their own.
 @Suite struct TLSFailureTests {
     private func error(_ code: URLError.Code, _ words: String) -> APIError {
         APIError(.transport, underlyingError: URLError(code, userInfo: [NSLocalizedDescriptionKey: words]))
@@ -31,6 +32,7 @@ import FoundationNetworking
             (.secureConnectionFailed, "error:0A00010B:SSL routines::wrong version number", "tls(protocolMismatch)"),
             (.secureConnectionFailed, "error:0A00042E:SSL routines::tlsv1 alert protocol version", "tls(protocolMismatch)"),
             (.secureConnectionFailed, "error:0A000412:SSL routines::sslv3 alert bad certificate", "tls(clientCertificate)"),
+            (.secureConnectionFailed, "error:0A00018A:SSL routines::legacy sigalg disallowed or unsupported", "tls(protocolMismatch)"),
             (.secureConnectionFailed, "OpenSSL SSL_connect: Connection reset by peer", "tls(handshake)"),
             (.unknown, "SSL certificate problem: unable to get local issuer certificate", "tls(untrusted)"),
             (.unknown, "SSL certificate problem: certificate has expired", "tls(expired)"),
@@ -43,5 +45,20 @@ import FoundationNetworking
         ] as [(URLError.Code, String, String)])
     func eachReasonHasItsClass(code: URLError.Code, words: String, expected: String) {
         #expect(ErrorClass(error(code, words)).description == expected)
+    }
+
+    /// Issue 45's classes: each cause of its own, told from the error the transport threw.
+    @Test(
+        arguments: [
+            (APIError(.transport, underlyingError: ResponseFramingError(.truncated)), "truncated"),
+            (APIError(.transport, underlyingError: ResponseFramingError(.contentLengthWithTransferEncoding)), "invalidFraming"),
+            (APIError(.responseTooLarge, underlyingError: ResponseTooLargeError(.budget(limit: 1 << 20))), "responseBudgetExceeded"),
+            (APIError(.responseTooLarge, underlyingError: ResponseTooLargeError(.body(limit: 1 << 20))), "responseTooLarge"),
+            (APIError(.responseTooLarge, underlyingError: ResponseTooLargeError(.headers)), "responseTooLarge"),
+            (APIError(.transport, underlyingError: HTTP2StreamError(code: 1)), "http2Stream(PROTOCOL_ERROR)"),
+            (APIError(.transport, underlyingError: HTTP2StreamError(code: 7)), "http2Stream(REFUSED_STREAM)"),
+        ] as [(APIError, String)])
+    func hostileServersCausesHaveTheirClasses(error: APIError, expected: String) {
+        #expect(ErrorClass(error).description == expected)
     }
 }

@@ -36,6 +36,15 @@ import CourierBenchCurl
             "'--connections 9' is more than the 8 requests in flight ('--concurrency')"
         ),
         (["load", "--url", "https://x", "--key", "/tmp/k.pem"], "'--key' needs '--cert <file>' (the certificate the key belongs to)"),
+        (["load", "--url", "https://x", "--tls-min", "1.4"], "invalid value '1.4' for '--tls-min' (expected 1.0 or 1.1 or 1.2 or 1.3)"),
+        (
+            ["load", "--url", "https://x", "--tls-min", "1.3", "--tls-max", "1.2"],
+            "'--tls-max 1.2' is below '--tls-min 1.3': no TLS version is left"
+        ),
+        (
+            ["load", "--url", "https://x", "--max-body", "2MiB", "--max-body-total", "1MiB"],
+            "'--max-body-total' (1048576 bytes) is below '--max-body' (2097152 bytes)"
+        ),
         (
             ["capacity", "--url", "http://x", "--slo", "p99<=1s", "--concurrency", "2", "--connections", "3"],
             "'--connections 3' is more than the 2 requests in flight ('--concurrency')"
@@ -59,11 +68,15 @@ import CourierBenchCurl
         ),
         (
             ["--cacert", "/tmp/ca.pem", "--insecure"],
-            "URLSession here cannot be given a CA bundle, a client certificate, host pins or insecure TLS ('--cacert'); use '--transport curl'"
+            "URLSession here cannot be given a CA bundle, a client certificate, host pins, insecure TLS or TLS versions ('--cacert'); use '--transport curl'"
+        ),
+        (
+            ["--tls-min", "1.0"],
+            "URLSession here cannot be given a CA bundle, a client certificate, host pins, insecure TLS or TLS versions ('--tls-min'); use '--transport curl'"
         ),
         (
             ["--resolve", "api.example.test:443:127.0.0.1"],
-            "URLSession here cannot be given a CA bundle, a client certificate, host pins or insecure TLS ('--resolve'); use '--transport curl'"
+            "URLSession here cannot be given a CA bundle, a client certificate, host pins, insecure TLS or TLS versions ('--resolve'); use '--transport curl'"
         ),
     ])
     func whatURLSessionCannotDoIsAUsageError(arguments: [String], message: String) throws {
@@ -138,6 +151,29 @@ import CourierBenchCurl
         #expect(error?.message == "cannot read the CA bundle '/nonexistent/ca.pem'")
     }
 
+    /// TLS versions RFC 8996 forbids, allowed on purpose: recorded in the load plan, said under the
+    /// summary and on the page.
+    @Test func aRunThatAllowsOldTLSSaysSoInEveryReport() async throws {
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let directory = temporaryDirectory("bench-load")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await curlSuite.status([
+            "load", "--url", server.url("/movies/1").absoluteString, "--transport", "curl", "--requests", "20", "--tls-min", "1.0",
+            "--tls-max", "1.2", "--out", directory.path,
+        ])
+        #expect(status == 0)
+        let latest = directory.appendingPathComponent("latest")
+        let report = try JSONReportWriter.read(Data(contentsOf: latest.appendingPathComponent("report.json")))
+        #expect(report.load?.tlsVersions == "1.0-1.2")
+        let summary = try String(contentsOf: latest.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(
+            summary.contains(
+                "TLS versions: 1.0-1.2 were allowed (--tls-min, --tls-max), not the default 1.2 and up, versions RFC 8996 forbids."))
+        let page = try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("versions 1.0-1.2 (--tls-min, --tls-max); certificates checked"))
+    }
+
     /// Eight workers over two kept-alive connections: the report says so in every format, and
     /// records the cap, the version asked for and that certificates went unchecked.
     @Test func aCurlRunCountsItsConnectionsInEveryReport() async throws {
@@ -159,6 +195,9 @@ import CourierBenchCurl
         let summary = try String(contentsOf: latest.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("Connections of load/url/curl: \(connections.opened) connection"))
         #expect(summary.contains("Insecure: the servers' TLS certificates and names were not checked (--insecure)."))
+        #expect(report.load?.tlsVersions == nil && !summary.contains("TLS versions:"), "the default range is not called out")
+        let page = try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("versions 1.2 and up; certificates not checked (--insecure)"))
         let csv = try String(contentsOf: latest.appendingPathComponent("report.csv"), encoding: .utf8).split(separator: "\n")
         #expect(
             csv[0].contains("connections_opened,tls_handshakes,http_versions,tls_sessions_resumed,dns_p50_ns,dns_p99_ns,connect_p50_ns"))

@@ -43,6 +43,20 @@ struct TLSTests {
         }
     }
 
+    /// The version range is what the handshake may choose from: TLS 1.3 by default against a server
+    /// that offers 1.2 and 1.3, 1.2 when 1.2 is the most allowed.
+    @Test func theVersionRangeBoundsTheHandshake() async throws {
+        try await withTLSServer { server, pki in
+            for (maximum, expected) in [(nil, "TLSv1.3"), (TLSVersion.v1_2, "TLSv1.2")] as [(TLSVersion?, String)] {
+                let tls = CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"), maximumVersion: maximum)
+                try await withTransport(.curl, curl(tls)) { transport in
+                    let (_, body) = try await transport.fetch(server.tlsOrigin + "/tls-version")
+                    #expect(body.text == expected)
+                }
+            }
+        }
+    }
+
     /// Each transfer's phases: only the request that opened the kept-alive connection resolved,
     /// connected and shook hands; every request waited for its first byte and received the rest.
     @Test func theObserverSeesEachTransfersPhases() async throws {
@@ -222,6 +236,7 @@ struct TLSTests {
         (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443"]), .invalidPin("api.example.test:443")),
         (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:0:127.0.0.1"]), .invalidPin("api.example.test:0:127.0.0.1")),
         (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443:nowhere"]), .invalidPin("api.example.test:443:nowhere")),
+        (CurlConfiguration.TLSOptions(minimumVersion: .v1_3, maximumVersion: .v1_2), .emptyVersionRange(minimum: .v1_3, maximum: .v1_2)),
     ])
     func badOptionsAreRefusedBeforeAnyRequest(tls: CurlConfiguration.TLSOptions, expected: CurlTLSError) {
         let error = #expect(throws: CurlTLSError.self) { try CurlTransport(configuration: CurlConfiguration(tls: tls)) }

@@ -33,6 +33,8 @@ public struct CapacityReport: Codable, Sendable, Equatable {
     /// `true` when the servers' certificates and names went unchecked (`--insecure`); `nil` when
     /// they were checked.
     @ExplicitNull public var insecure: Bool? = nil
+    /// The TLS versions allowed (`1.0-1.3`) when not the default of 1.2 and up; `nil` for the default.
+    @ExplicitNull public var tlsVersions: String? = nil
     /// What the whole search's requests, warm-ups included, did to connections, for a transport that
     /// counts them.
     @ExplicitNull public var connections: ScenarioResult.Connections? = nil

@@ -182,6 +182,7 @@ public enum CapacitySummary {
             }
         }
         if report.insecure == true { lines.append(SummaryTable.insecureNotice) }
+        if let versions = report.tlsVersions { lines.append(SummaryTable.tlsVersionsNotice(versions)) }
         return lines
     }
 

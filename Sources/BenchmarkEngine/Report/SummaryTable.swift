@@ -96,6 +96,9 @@ public struct SummaryTable: Sendable {
             if report.load?.insecure == true {
                 sections.append(Self.insecureNotice)
             }
+            if let versions = report.load?.tlsVersions {
+                sections.append(Self.tlsVersionsNotice(versions))
+            }
             sections += load.compactMap(Self.missedRate)
             sections += load.compactMap(Self.serviceLevel)
             if let shards = report.shards { sections.append(Self.merged(shards, label: report.load?.runLabel)) }
@@ -222,6 +225,13 @@ public struct SummaryTable: Sendable {
     /// Text as one Markdown table cell: a `|` in it would end the cell.
     private static func cell(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// What a run that allowed TLS versions other than 1.2 and up says under its summary.
+    public static func tlsVersionsNotice(_ versions: String) -> String {
+        let lowest = versions.split(separator: "-").first.map(String.init) ?? versions
+        let forbidden = lowest == "1.0" || lowest == "1.1" ? ", versions RFC 8996 forbids" : ""
+        return "TLS versions: \(versions) were allowed (--tls-min, --tls-max), not the default 1.2 and up\(forbidden)."
     }
 
     /// The line every summary of a run made with `--insecure` carries.

@@ -40,6 +40,9 @@ public struct LoadPlan: Codable, Sendable, Equatable {
     /// `true` when the servers' certificates went unchecked (`--insecure`); `nil` when they were
     /// checked, and in reports of versions before the option.
     @ExplicitNull public var insecure: Bool? = nil
+    /// The TLS versions allowed (`1.0-1.3`) when not the default of 1.2 and up (`--tls-min`,
+    /// `--tls-max`); `nil` for the default, and in reports of versions before the options.
+    @ExplicitNull public var tlsVersions: String? = nil
     /// The targets file whose mix of requests the run sent (`--targets`), by its name, or `nil` for
     /// one request to ``url``.
     @ExplicitNull public var targets: String? = nil
@@ -133,6 +136,7 @@ public struct LoadPlan: Codable, Sendable, Equatable {
             "HTTP version": http ?? "the transport's",
             "connections": connections.map(String.init) ?? "one per worker",
             "certificate check": insecure == true ? "off (--insecure)" : "on",
+            "TLS versions": tlsVersions ?? "1.2 and up",
             "decode": decode,
             "start time": startAt ?? "none",
             "shard count": "\(shard.count)",

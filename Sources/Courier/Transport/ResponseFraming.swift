@@ -19,6 +19,10 @@ public struct ResponseFramingError: Error, Sendable, Hashable, CustomStringConve
         case contentLengthWithTransferEncoding
         /// A chunked body that does not parse, with the parser's words.
         case invalidChunkedEncoding(String)
+        /// A body delimited by the closing of its connection that ended without TLS's closure alert
+        /// (`close_notify`): RFC 9112 §9.8 calls such a body incomplete, since whoever can reset the
+        /// TCP connection (an attacker on the path) can cut it short anywhere.
+        case truncated
     }
 
     /// What was wrong.
@@ -37,6 +41,7 @@ public struct ResponseFramingError: Error, Sendable, Hashable, CustomStringConve
         case .invalidContentLength(nil): "invalid Content-Length"
         case .contentLengthWithTransferEncoding: "Content-Length and Transfer-Encoding both"
         case .invalidChunkedEncoding(let detail): "invalid chunked encoding: \(detail)"
+        case .truncated: "a body delimited by the connection's close ended without TLS close_notify (truncated)"
         }
     }
 

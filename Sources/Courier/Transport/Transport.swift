@@ -25,6 +25,9 @@ public struct ResponseTooLargeError: Error, Sendable, Hashable, CustomStringConv
         case body(limit: Int)
         /// The header section was larger than the transport keeps.
         case headers
+        /// The body would have taken the bytes held by every response in flight past a
+        /// ``ResponseMemoryBudget`` of `limit` bytes.
+        case budget(limit: Int)
     }
 
     /// What was too large.
@@ -40,6 +43,7 @@ public struct ResponseTooLargeError: Error, Sendable, Hashable, CustomStringConv
         switch part {
         case .body(let limit): "response body larger than \(limit) bytes"
         case .headers: "response header section larger than the transport keeps"
+        case .budget(let limit): "responses in flight together larger than their budget of \(limit) bytes"
         }
     }
 

@@ -74,6 +74,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
             result: outcome.result
         )
         report.insecure = options.request.trust.allowsInsecureConnections ? true : nil
+        report.tlsVersions = options.request.trust.tlsVersionsRecorded
         report.connections = connections
         print("")
         print(CapacitySummary.headline(report))

@@ -32,7 +32,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
             overview:
                 "Sends one request and saves the response body to <file>, for a decode scenario (.file(\"<file>\") or a resource), and its status and header fields to <file minus .json>.headers.json.",
             usage: [
-                "capture --url <url> --out <file> [--header 'Name: value']... [--method <m>] [--timeout <t>] [--transport <t>] [--cacert <file>] [--insecure] [--cert <file> [--key <file>]] [--resolve <host:port:address>]..."
+                "capture --url <url> --out <file> [--header 'Name: value']... [--method <m>] [--timeout <t>] [--transport <t>] [--cacert <file>] [--insecure] [--cert <file> [--key <file>]] [--resolve <host:port:address>]... [--tls-min <version>] [--tls-max <version>]"
             ],
             options: [
                 url, out, header, RequestOptions.method, timeout,
@@ -104,7 +104,8 @@ public struct CaptureCommand: BenchCommand, Equatable {
             responseHeaders: Redaction.headers(response.headers).map(CaptureRecord.Field.init),
             bytes: data.count,
             isJSON: isJSON,
-            insecure: trust.allowsInsecureConnections ? true : nil
+            insecure: trust.allowsInsecureConnections ? true : nil,
+            tlsVersions: trust.tlsVersionsRecorded
         )
         let head = try JSONReportWriter.render(value: record)
         try Platform.writeAtomically(data, to: body)
@@ -112,6 +113,7 @@ public struct CaptureCommand: BenchCommand, Equatable {
         print(
             "Captured \(response.statusCode), \(data.count) bytes\(isJSON ? " of JSON" : " (not JSON: a decode scenario will fail on it)"), into \(body.path); head in \(headFile.path)"
                 + (trust.allowsInsecureConnections ? "\n" + SummaryTable.insecureNotice : "")
+                + (trust.tlsVersionsRecorded.map { "\n" + SummaryTable.tlsVersionsNotice($0) } ?? "")
         )
         return .success
     }
@@ -162,4 +164,6 @@ struct CaptureRecord: Codable, Equatable {
     let isJSON: Bool
     /// `true` when the server's certificate and name went unchecked (`--insecure`); absent otherwise.
     var insecure: Bool? = nil
+    /// The TLS versions allowed (`1.0-1.3`) when not the default of 1.2 and up; absent otherwise.
+    var tlsVersions: String? = nil
 }

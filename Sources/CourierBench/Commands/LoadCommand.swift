@@ -112,6 +112,7 @@ public struct LoadCommand: BenchCommand, Equatable {
         plan.http = request.connection.httpVersion?.rawValue
         plan.connections = request.connection.connections
         plan.insecure = request.trust.allowsInsecureConnections ? true : nil
+        plan.tlsVersions = request.trust.tlsVersionsRecorded
         plan.targets = request.targets.map { URL(fileURLWithPath: $0.file).lastPathComponent }
         return plan
     }

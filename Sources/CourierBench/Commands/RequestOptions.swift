@@ -53,6 +53,8 @@ struct RequestOptions: Equatable {
     /// The largest response body accepted, after decompression: a larger one is counted as
     /// `responseTooLarge`, ended while it arrives.
     var maximumBodySize = RequestOptions.maximumBody.defaultValue
+    /// The most response bytes the transport holds at once across every request in flight.
+    var maximumBodyTotal = RequestOptions.maximumBodyTotal.defaultValue
     var decode = Decode.none
     /// What `decode` decodes with.
     var decoder = RequestOptions.decoder.defaultValue
@@ -100,6 +102,11 @@ struct RequestOptions: Equatable {
         "max-body", value: .bytes, default: HTTPRequest.defaultMaximumResponseBodySize, valueName: "<size>",
         help:
             "The largest response body accepted, counted after decompression (32MiB, 500KiB, 1GiB, bytes); a larger one ends as it arrives and counts as responseTooLarge."
+    )
+    static let maximumBodyTotal = OptionDeclaration(
+        "max-body-total", value: .bytes, default: 256 << 20, valueName: "<size>",
+        help:
+            "The most response bytes held at once across every request in flight, at least --max-body: a response that would pass it ends at once and counts as responseBudgetExceeded, so that a bomb at any concurrency takes at most this much."
     )
     static let decoder = OptionDeclaration(
         "decoder", value: .choice, default: DecoderChoice.foundation, valueName: "<d>",
@@ -154,7 +161,7 @@ struct RequestOptions: Equatable {
             header(
                 help: "A header field; repeat for more. Reports, messages and the console show REDACTED for \(CommandLineRedaction.rule)."),
             body, timeout,
-            maximumBody, decode(in: suite), decoder, transport(in: suite), reactors,
+            maximumBody, maximumBodyTotal, decode(in: suite), decoder, transport(in: suite), reactors,
         ] + ConnectionOptions.options + TrustOptions.options
     }
 
@@ -166,6 +173,12 @@ struct RequestOptions: Equatable {
         options.bodyFile = try parsed.value(of: body)
         options.timeoutSeconds = try parsed.value(of: timeout)
         options.maximumBodySize = try parsed.value(of: maximumBody)
+        options.maximumBodyTotal = try parsed.value(of: maximumBodyTotal)
+        if options.maximumBodyTotal < options.maximumBodySize {
+            throw UsageError(
+                message: "'--max-body-total' (\(options.maximumBodyTotal) bytes) is below '--max-body' (\(options.maximumBodySize) bytes)",
+                usage: parsed.usage)
+        }
         options.decode = try parsed.value(of: decode(in: suite))
         options.decoder = try parsed.value(of: decoder)
         if parsed.contains(decoder), options.decode == .none {

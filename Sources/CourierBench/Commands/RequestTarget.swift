@@ -29,6 +29,7 @@ struct RequestTarget {
             connections: connections, timeout: Duration(seconds: options.timeoutSeconds), threads: options.reactors,
             concurrency: concurrency, httpVersion: options.connection.httpVersion)
         settings.trust = options.trust
+        settings.maximumResponseBytesInFlight = options.maximumBodyTotal
         let transport: OpenTransport
         do {
             transport = try options.transport.make(settings)

@@ -26,13 +26,22 @@ enum ErrorClass: Hashable, CustomStringConvertible {
     /// The response's framing contradicted itself (two `Content-Length`s, a length that is not a
     /// number, a chunked body that does not parse): refused, as RFC 9112 §6.3 requires.
     case invalidFraming
+    /// A body that only the closing of its connection ends came over TLS without the server's
+    /// closure alert (`close_notify`): cut short by someone, perhaps not the server (RFC 9112 §9.8).
+    case truncated
     /// The response was larger than `--max-body` (after decompression) or its header section larger
     /// than the transport keeps.
     case responseTooLarge
+    /// The response would have taken the bytes held by every response in flight past
+    /// `--max-body-total`: the run's memory, not this response alone, was the limit.
+    case responseBudgetExceeded
     /// This process ran out of descriptors (`EMFILE`, or the system `ENFILE`) and could not open a
     /// socket: the client's limit, not the server's refusal. Told apart only where the transport
     /// passes the system's error on (the curl transport does; URLSession on Linux does not).
     case localDescriptors
+    /// An HTTP/2 stream ended with this error code instead of its response: reset by the server, or
+    /// by the client refusing what came on it (`HTTP2StreamError`).
+    case http2Stream(String)
     /// The TLS handshake failed, for this reason.
     case tls(TLSFailure)
     /// Any other transport failure, by its `URLError` code (`nil` when the cause was not a `URLError`).
@@ -61,8 +70,16 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .decoding: self = .decoding
         case .cancelled: self = .cancelled
         case .encoding, .invalidURL, .invalidField: self = .request(error.kind.description)
-        case .responseTooLarge: self = .responseTooLarge
+        case .responseTooLarge:
+            if case .budget? = (error.underlyingError as? ResponseTooLargeError)?.part {
+                self = .responseBudgetExceeded
+            } else {
+                self = .responseTooLarge
+            }
+        case .transport where error.framingError?.reason == .truncated: self = .truncated
         case .transport where error.framingError != nil: self = .invalidFraming
+        case .transport where error.underlyingError is HTTP2StreamError:
+            self = .http2Stream((error.underlyingError as? HTTP2StreamError)?.codeName ?? "")
         case .transport: self = ErrorClass(transport: error.underlyingError as? URLError)
         }
     }
@@ -101,8 +118,11 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .connectionRefused: "connectionRefused"
         case .connectionLost: "connectionLost"
         case .invalidFraming: "invalidFraming"
+        case .truncated: "truncated"
         case .responseTooLarge: "responseTooLarge"
+        case .responseBudgetExceeded: "responseBudgetExceeded"
         case .localDescriptors: "clientDescriptorsExhausted"
+        case .http2Stream(let code): "http2Stream(\(code))"
         case .tls(let failure): "tls(\(failure.rawValue))"
         case .transport(let code?): "transport(\(code))"
         case .transport(nil): "transport"
@@ -160,7 +180,11 @@ enum TLSFailure: String, Hashable {
             self = .wrongHost
         } else if mentions("issuer", "self-signed", "self signed", "unknown ca certificate", "certificate verify failed") {
             self = .untrusted
-        } else if mentions("wrong version number", "unsupported protocol", "protocol version", "no protocols available", "no shared cipher")
+        } else if mentions(
+            "wrong version number", "unsupported protocol", "protocol version", "no protocols available", "no shared cipher",
+            // A TLS 1.0 or 1.1 server signs its key exchange with SHA-1, which OpenSSL 3 refuses at
+            // its default security level even when those versions are allowed (`--tls-min 1.0`).
+            "legacy sigalg")
         {
             self = .protocolMismatch
         } else if mentions("certificate required", "bad certificate", "unknown ca") {

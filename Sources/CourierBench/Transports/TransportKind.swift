@@ -43,7 +43,7 @@ public struct TransportKind: Sendable, Equatable {
         }
         if let option = settings.trust.optionsGiven.first {
             throw TransportSettingsError(
-                "URLSession here cannot be given a CA bundle, a client certificate, host pins or insecure TLS ('\(option)'); use '--transport curl'"
+                "URLSession here cannot be given a CA bundle, a client certificate, host pins, insecure TLS or TLS versions ('\(option)'); use '--transport curl'"
             )
         }
         if settings.concurrency > settings.connections {
@@ -56,7 +56,8 @@ public struct TransportKind: Sendable, Equatable {
         configuration.timeoutIntervalForResource = settings.timeout.seconds
         configuration.httpMaximumConnectionsPerHost = settings.connections
         configuration.urlCache = nil
-        let transport = URLSessionTransport(configuration: configuration)
+        let transport = URLSessionTransport(
+            configuration: configuration, budget: settings.maximumResponseBytesInFlight.map(ResponseMemoryBudget.init(limit:)))
         // Foundation 6.3.1 on Linux ignores `timeoutIntervalForResource`, and restarts the request
         // timeout with every byte: a server that drips its body would hold a call forever. The
         // middleware makes the timeout a deadline for the whole call. It leaves the call it gives
@@ -99,6 +100,9 @@ public struct TransportSettings: Sendable, Equatable {
     public var httpVersion: HTTPVersion?
     /// Whom to trust and who to be over TLS.
     public var trust = TrustSettings()
+    /// The most response bytes held at once across every request in flight (see
+    /// `ResponseMemoryBudget`), or `nil` for each request's own limit alone.
+    public var maximumResponseBytesInFlight: Int?
 
     /// Settings for `connections` at once, each request bounded by `timeout`; `concurrency`
     /// requests in flight (``connections`` when not given) over `httpVersion`.
@@ -129,8 +133,12 @@ public struct TrustSettings: Sendable, Equatable {
     public var privateKey: String?
     /// Host names pinned to addresses, `host:port:address`.
     public var resolvedHosts: [String] = []
+    /// The lowest TLS version negotiated, 1.2 unless told otherwise (`--tls-min`).
+    public var minimumTLSVersion = TLSVersion.minimumDefault
+    /// The highest TLS version negotiated, `nil` for the highest there is (`--tls-max`).
+    public var maximumTLSVersion: TLSVersion?
 
-    /// The system's trust, no identity, no pins.
+    /// The system's trust, no identity, no pins, TLS 1.2 and up.
     public init() {}
 
     /// The options these settings came from, by their flags, for a transport that cannot honour them.
@@ -138,7 +146,15 @@ public struct TrustSettings: Sendable, Equatable {
         [
             certificateAuthorities.map { _ in "--cacert" }, allowsInsecureConnections ? "--insecure" : nil,
             clientCertificate.map { _ in "--cert" }, privateKey.map { _ in "--key" }, resolvedHosts.isEmpty ? nil : "--resolve",
+            minimumTLSVersion == .minimumDefault ? nil : "--tls-min", maximumTLSVersion.map { _ in "--tls-max" },
         ].compactMap { $0 }
+    }
+
+    /// The TLS versions allowed, as reports record them (`1.0-1.3`), or `nil` for the default range:
+    /// a run that allowed versions RFC 8996 forbids, or held back newer ones, says so.
+    public var tlsVersionsRecorded: String? {
+        guard minimumTLSVersion != .minimumDefault || maximumTLSVersion != nil else { return nil }
+        return "\(minimumTLSVersion.rawValue)-\((maximumTLSVersion ?? .v1_3).rawValue)"
     }
 }
 

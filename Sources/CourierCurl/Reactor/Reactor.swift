@@ -1,4 +1,5 @@
 #if COURIER_CURL
+import Courier
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,8 +15,9 @@ final class Reactor: Sendable {
     /// The same, as the runtime names a task's preferred executor, to tell whether a caller runs here.
     let unownedExecutor: UnownedTaskExecutor
 
-    /// Starts a reactor thread on freshly made resources, counting its transfers in `tally`.
-    init(configuration: CurlConfiguration, tally: ConnectionTally) throws(CurlTransportError) {
+    /// Starts a reactor thread on freshly made resources, counting its transfers in `tally` and
+    /// charging their responses' buffers to `budget`.
+    init(configuration: CurlConfiguration, tally: ConnectionTally, budget: ResponseMemoryBudget?) throws(CurlTransportError) {
         let resources = try ReactorResources.make()
         let mailbox = Mailbox(doorbell: resources.doorbell)
         let executor = ReactorExecutor(mailbox: mailbox)
@@ -23,7 +25,9 @@ final class Reactor: Sendable {
         self.executor = executor
         unownedExecutor = executor.asUnownedTaskExecutor()
         let thread = Thread {
-            ReactorLoop(resources: resources, mailbox: mailbox, configuration: configuration, tally: tally, executor: executor).run()
+            ReactorLoop(
+                resources: resources, mailbox: mailbox, configuration: configuration, tally: tally, budget: budget, executor: executor
+            ).run()
         }
         thread.name = "CourierCurl reactor"
         thread.start()

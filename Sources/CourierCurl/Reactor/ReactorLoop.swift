@@ -1,5 +1,6 @@
 #if COURIER_CURL
 import CCurl
+import Courier
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -16,6 +17,8 @@ final class ReactorLoop {
     private let configuration: CurlConfiguration
     /// What finished transfers did to connections, read by callers on other threads.
     private let tally: ConnectionTally
+    /// The transport's budget for response bytes in flight, shared by every reactor.
+    private let budget: ResponseMemoryBudget?
     /// Transfers in libcurl, by id.
     private var active: [UInt64: Exchange] = [:]
     /// Transfers in libcurl, by origin, for the per-host cap; `nil` when that cap is no lower than
@@ -43,8 +46,10 @@ final class ReactorLoop {
     private let executor: UnownedTaskExecutor
 
     init(
-        resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration, tally: ConnectionTally, executor: ReactorExecutor
+        resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration, tally: ConnectionTally,
+        budget: ResponseMemoryBudget?, executor: ReactorExecutor
     ) {
+        self.budget = budget
         self.resources = resources
         self.mailbox = mailbox
         self.configuration = configuration
@@ -168,7 +173,9 @@ final class ReactorLoop {
     private func start(_ submission: Submission) {
         guard
             let exchange = idle.popLast()
-                ?? Exchange(configuration: configuration, share: resources.share, socketOwner: Unmanaged.passUnretained(self).toOpaque())
+                ?? Exchange(
+                    configuration: configuration, share: resources.share, socketOwner: Unmanaged.passUnretained(self).toOpaque(),
+                    budget: budget)
         else {
             submission.continuation.resume(throwing: URLError(.unknown))
             return
@@ -176,7 +183,8 @@ final class ReactorLoop {
         var code = exchange.prepare(submission, bareHeaders: bareHeaders)
         if code == CURLE_OK, curl_multi_add_handle(multi, exchange.easy) != CURLM_OK { code = CURLE_FAILED_INIT }
         guard code == CURLE_OK else {
-            exchange.finish(code)
+            // A request that could not be set up is answered, never sent again.
+            if let unanswered = exchange.finish(code) { unanswered.continuation.resume(throwing: URLError(.unknown)) }
             idle.append(exchange)
             return
         }
@@ -198,7 +206,7 @@ final class ReactorLoop {
             let code = message.pointee.data.result
             tally.record(easy, sessionResumed: exchange.tlsSessionResumed)
             detach(exchange)
-            exchange.finish(code)
+            if let again = exchange.finish(code) { waiting.append(again) }
             idle.append(exchange)
         }
     }

@@ -42,15 +42,60 @@ final class Exchange {
     private(set) var tlsSessionResumed: Bool?
     /// Whether the first status line has come, so that the session is looked at once per request.
     private var sawStatusLine = false
+    /// The status code and HTTP version of the head being read (`HTTP/1.1 200`: 200 and true).
+    private var headStatus = 0
+    private var headIsHTTP1 = false
+    /// The TLS connection of a response whose body ends where its connection closes, held so that
+    /// its end can be told from a cut: complete only if the server sent its closure alert.
+    private var closeDelimitedTLS: OpaquePointer?
+    /// Whether that connection's closure alert has come, as seen while the transfer ran.
+    fileprivate var peerSentCloseNotify = false
+    /// The bytes of every response in flight on the transport, shared by all its exchanges;
+    /// `reserved` is this one's share of it.
+    private let budget: ResponseMemoryBudget?
+    /// What ``setSharedOptions()`` sets, kept for a reset.
+    private let configuration: CurlConfiguration
+    private let share: UnsafeMutableRawPointer
+    private let socketOwner: UnsafeMutableRawPointer
+    /// Whether the handle is reset before its next request. libcurl counts the times it sent a
+    /// request again on a fresh connection (a reused connection that died, a stream the server
+    /// refused or left above its GOAWAY) per handle, not per request, and only `curl_easy_reset`
+    /// clears the count. Left alone, the sixth such retry in a handle's life failed its request
+    /// ("Connection died, tried 5 times before giving up"), however healthy the retry would have
+    /// been: 30 of 400 requests through one HTTP/2 connection with a GOAWAY every 10. A reset and
+    /// the options again cost about a tenth of an HTTP/2 request's instructions (Callgrind, one run
+    /// each way against nginx), so only a transfer that libcurl sent more than once pays for it.
+    private var needsReset = false
+    /// How many times libcurl has sent this request: more than once when it retried it.
+    fileprivate var attempts = 0
 
     /// A new easy handle with the options every request shares, or `nil` when libcurl cannot make
     /// one (out of memory) or refuses an option. `share` is the reactor's TLS session cache;
     /// `socketOwner` is the reactor loop that closes the handle's sockets.
-    init?(configuration: CurlConfiguration, share: UnsafeMutableRawPointer, socketOwner: UnsafeMutableRawPointer) {
+    init?(
+        configuration: CurlConfiguration, share: UnsafeMutableRawPointer, socketOwner: UnsafeMutableRawPointer,
+        budget: ResponseMemoryBudget?
+    ) {
         guard let easy = curl_easy_init() else { return nil }
         self.easy = easy
+        self.budget = budget
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        self.configuration = configuration
+        self.share = share
+        self.socketOwner = socketOwner
+        for pin in configuration.tls.resolvedHosts { resolveList = curl_slist_append(resolveList, pin) }
+        guard setSharedOptions() == CURLE_OK else {
+            curl_easy_cleanup(easy)
+            curl_slist_free_all(resolveList)
+            errorBuffer.deallocate()
+            return nil
+        }
+    }
+
+    /// Sets the options every request shares: once when the handle is made, and again after a
+    /// reset. Returns the first option libcurl refused.
+    private func setSharedOptions() -> CURLcode {
         let context = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
         var options = OptionSetter(easy: easy)
         options.set(CURLOPT_NOSIGNAL, 1)
@@ -64,6 +109,13 @@ final class Exchange {
         options.set(CURLOPT_CLOSESOCKETDATA, pointer: socketOwner)
         options.set(CURLOPT_OPENSOCKETFUNCTION, openSocket: onOpenSocket)
         options.set(CURLOPT_OPENSOCKETDATA, pointer: context)
+        // The progress callback is the one moment after a body's last read and before libcurl
+        // closes its connection, which forgets whether the closure alert came (see `isCloseDelimited`).
+        options.set(CURLOPT_NOPROGRESS, 0)
+        options.set(progress: onProgress)
+        options.set(CURLOPT_XFERINFODATA, pointer: context)
+        options.set(prerequest: onPrerequest)
+        options.set(CURLOPT_PREREQDATA, pointer: context)
         options.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
         options.set(CURLOPT_SHARE, pointer: UnsafeRawPointer(share))
         if let timeout = configuration.connectTimeout { options.set(CURLOPT_CONNECTTIMEOUT_MS, timeout.curlMilliseconds) }
@@ -73,8 +125,8 @@ final class Exchange {
         options.set(CURLOPT_FOLLOWLOCATION, 0)
         if configuration.automaticDecompression { options.set(CURLOPT_ACCEPT_ENCODING, string: "") }
         if configuration.httpVersion != .http1_1 { options.set(CURLOPT_PIPEWAIT, 1) }
-        // Set once: requests reuse the handle without a reset, so these stay for every one.
         let tls = configuration.tls
+        options.set(CURLOPT_SSLVERSION, tls.minimumVersion.curlMinimum | (tls.maximumVersion?.curlMaximum ?? CURL_SSLVERSION_MAX_NONE))
         if let authorities = tls.certificateAuthorities {
             options.set(CURLOPT_CAINFO, string: authorities)
             // Without this libcurl still consults the system's directory, and the bundle would add
@@ -89,14 +141,8 @@ final class Exchange {
             options.set(CURLOPT_SSLCERT, string: identity.certificate)
             options.set(CURLOPT_SSLKEY, string: identity.privateKey)
         }
-        for pin in tls.resolvedHosts { resolveList = curl_slist_append(resolveList, pin) }
         if let resolveList { options.set(CURLOPT_RESOLVE, pointer: UnsafeRawPointer(resolveList)) }
-        guard options.failure == CURLE_OK else {
-            curl_easy_cleanup(easy)
-            curl_slist_free_all(resolveList)
-            errorBuffer.deallocate()
-            return nil
-        }
+        return options.failure
     }
 
     /// Sets the handle up to send `submission`; returns the first option libcurl refused.
@@ -108,6 +154,13 @@ final class Exchange {
     func prepare(_ submission: Submission, bareHeaders: UnsafeMutablePointer<curl_slist>?) -> CURLcode {
         self.submission = submission
         errorBuffer[0] = 0
+        if needsReset {
+            needsReset = false
+            curl_easy_reset(easy)
+            url = ""
+            let code = setSharedOptions()
+            guard code == CURLE_OK else { return code }
+        }
         let request = submission.request
         var options = OptionSetter(easy: easy)
         // libcurl copies the URL at every set; a handle sending the same URL again keeps its copy.
@@ -131,14 +184,30 @@ final class Exchange {
 
     /// Hands the outcome to the caller, exactly once, and forgets the request. The continuation
     /// only schedules the caller's task; no caller code runs on the reactor thread.
-    func finish(_ code: CURLcode) {
-        guard let submission else { return }
+    ///
+    /// Returns the submission instead, unanswered, when it should be sent again on another
+    /// connection: an idempotent request, not yet retried, whose HTTP/2 stream ended without a byte
+    /// of answer because its connection failed under it (`CURLE_HTTP2` with no words: a stream
+    /// started as the server's GOAWAY arrived, which libcurl does not send again itself as it does
+    /// those the GOAWAY names). RFC 9110 §9.2.2 lets a client repeat an idempotent request whose
+    /// connection failed.
+    func finish(_ code: CURLcode) -> Submission? {
+        guard let submission else { return nil }
+        needsReset = attempts > 1
+        if code == CURLE_HTTP2, !sawStatusLine, errorBuffer[0] == 0, submission.request.isIdempotent, !submission.isRetry {
+            var again = submission
+            again.isRetry = true
+            recycle()
+            return again
+        }
         if let rejection {
             submission.continuation.resume(throwing: rejection)
         } else if code == CURLE_OK {
             var status = 0
             courier_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
-            if status > 0 {
+            if closeDelimitedTLS != nil, !peerSentCloseNotify {
+                submission.continuation.resume(throwing: ResponseFramingError(.truncated))
+            } else if status > 0 {
                 submission.continuation.resume(returning: (HTTPResponse(statusCode: status, headers: headers), body))
             } else {
                 submission.continuation.resume(throwing: URLError(.badServerResponse))
@@ -149,6 +218,10 @@ final class Exchange {
             let reason = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
             if let framing = ResponseFramingError(libcurlMessage: reason) {
                 submission.continuation.resume(throwing: framing)
+            } else if let reset = HTTP2StreamError(libcurlMessage: reason) ?? refusal(reason, code) {
+                submission.continuation.resume(throwing: reset)
+            } else if ResponseTooLargeError.isHTTP2HeaderListTooLarge(libcurlMessage: reason) {
+                submission.continuation.resume(throwing: ResponseTooLargeError(.headers))
             } else if isReadingHead, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: reason) {
                 submission.continuation.resume(throwing: tooLarge)
             } else {
@@ -159,11 +232,29 @@ final class Exchange {
                     var result = 0
                     courier_curl_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &result)
                     urlCode = URLError.Code(certificateVerifyResult: result)
+                } else if code == CURLE_GOT_NOTHING, configuration.httpVersion != .http1_1 {
+                    // Over HTTP/2 an empty reply is a connection that ended under its streams (the
+                    // client's own teardown of a server breaking the protocol, most often): on a
+                    // fresh connection libcurl says "Empty reply", on a reused one it tries again and
+                    // says "Connection died". One cause, one code.
+                    urlCode = .networkConnectionLost
                 }
                 submission.continuation.resume(throwing: URLError(urlCode, userInfo: userInfo))
             }
         }
         recycle()
+        return nil
+    }
+
+    /// The refusal libcurl's words hide: over HTTP/2, "Connection died, tried 5 times before giving
+    /// up" with `CURLE_RECV_ERROR` is a stream the server refused (`REFUSED_STREAM`, or above its
+    /// GOAWAY) six times, each retried by libcurl on a fresh connection. (The same words with
+    /// `CURLE_SEND_ERROR` are a connection that ended before any answer, each time: connection lost.)
+    private func refusal(_ reason: String, _ code: CURLcode) -> HTTP2StreamError? {
+        guard configuration.httpVersion != .http1_1, code == CURLE_RECV_ERROR, reason.hasPrefix("Connection died, tried") else {
+            return nil
+        }
+        return HTTP2StreamError(code: HTTP2StreamError.refusedStream)
     }
 
     /// The system's error behind a failed transfer, in `NSPOSIXErrorDomain`, or `nil` if libcurl
@@ -199,7 +290,14 @@ final class Exchange {
         origin = ""
         headers = HTTPHeaders()
         body = Data()
+        budget?.release(reserved)
         reserved = 0
+        if let closeDelimitedTLS { courier_ssl_release(closeDelimitedTLS) }
+        closeDelimitedTLS = nil
+        peerSentCloseNotify = false
+        attempts = 0
+        headStatus = 0
+        headIsHTTP1 = false
         rejection = nil
         isReadingHead = false
         tlsSessionResumed = nil
@@ -261,7 +359,14 @@ final class Exchange {
         // Grown by doubling, but never past the limit: doubling alone would take a body just short
         // of the limit to twice its size, the old buffer still held while the new one fills.
         if body.count + bytes.count > reserved {
-            reserved = min(limit, 2 * (body.count + bytes.count))
+            let grown = min(limit, 2 * (body.count + bytes.count))
+            if let budget {
+                guard budget.reserve(grown - reserved) else {
+                    rejection = ResponseTooLargeError(.budget(limit: budget.limit))
+                    return false
+                }
+            }
+            reserved = grown
             body.reserveCapacity(reserved)
         }
         body.append(contentsOf: bytes)
@@ -276,6 +381,7 @@ final class Exchange {
             headers = HTTPHeaders()
             headers.reserveCapacity(Self.expectedFieldCount)
             isReadingHead = true
+            (headIsHTTP1, headStatus) = Self.versionAndStatus(line)
             if !sawStatusLine {
                 sawStatusLine = true
                 noteSessionResumption()
@@ -285,6 +391,9 @@ final class Exchange {
         if line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) {
             isReadingHead = false
             rejection = refusal(of: headers)
+            if rejection == nil, closeDelimitedTLS == nil, isCloseDelimited {
+                closeDelimitedTLS = courier_curl_retain_tls_handle(easy)
+            }
             return rejection == nil
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
@@ -305,6 +414,39 @@ final class Exchange {
     /// one comparison, where `starts(with: "HTTP/".utf8)` walks a string's view byte by byte.
     private static func isStatusLine(_ line: UnsafeRawBufferPointer) -> Bool {
         line.count >= 5 && line.loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x5054_5448) && line[4] == UInt8(ascii: "/")
+    }
+
+    /// Keeps, once seen, that the held connection's peer sent its closure alert: the flag is read
+    /// while the transfer runs, since libcurl clears it when it closes the connection.
+    fileprivate func notePeerClosure() {
+        guard let closeDelimitedTLS, !peerSentCloseNotify else { return }
+        peerSentCloseNotify = courier_ssl_received_close_notify(closeDelimitedTLS) != 0
+    }
+
+    /// Whether a status line is HTTP/1's (`HTTP/1.1 200 OK`, not `HTTP/2 200`), and its code.
+    private static func versionAndStatus(_ line: UnsafeRawBufferPointer) -> (isHTTP1: Bool, status: Int) {
+        let isHTTP1 = line.count > 6 && line[5] == UInt8(ascii: "1") && line[6] == UInt8(ascii: ".")
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return (isHTTP1, 0) }
+        var status = 0
+        var index = space + 1
+        while index < line.count, index < space + 4, (0x30...0x39).contains(line[index]) {
+            status = status * 10 + Int(line[index] - 0x30)
+            index += 1
+        }
+        return (isHTTP1, status)
+    }
+
+    /// Whether the response whose head just ended is HTTP/1 with a body that only the closing of
+    /// its connection ends (RFC 9112 §6.3): no length, no chunked coding last, a status and a method
+    /// that have a body.
+    private var isCloseDelimited: Bool {
+        guard headIsHTTP1, headStatus >= 200, headStatus != 204, headStatus != 304, submission?.request.method != "HEAD" else {
+            return false
+        }
+        guard !headers.contains("Content-Length") else { return false }
+        let lastCoding = headers.values(for: "Transfer-Encoding").last?.split(separator: ",").last
+        let chunked = lastCoding?.trimmingCharacters(in: .whitespaces).lowercased() == "chunked"
+        return !chunked
     }
 
     /// Space, tab, CR or LF: what surrounds a field's value on its line.
@@ -360,6 +502,23 @@ private func deliver(
         ? length : 0
 }
 
+/// Counts the times libcurl sends the request, once a connection is ready for it; returns
+/// `CURL_PREREQFUNC_OK`, "send it".
+private let onPrerequest: curl_prereq_callback = { context, _, _, _, _ in
+    guard let context else { return 0 }
+    Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().attempts += 1
+    return 0
+}
+
+/// Notes, for a response whose end is its connection's close over TLS, whether the server's
+/// closure alert has come; returns 0, "carry on".
+private let onProgress: curl_xferinfo_callback = { context, _, _, _, _ in
+    guard let context else { return 0 }
+    let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
+    exchange.notePeerClosure()
+    return 0
+}
+
 /// Opens libcurl's sockets through ``Posix/openSocket(family:type:protocol:)``, which keeps a
 /// reserve of descriptors for the rest of the process, and records why one could not be opened.
 private let onOpenSocket: curl_opensocket_callback = { context, _, address in
@@ -370,6 +529,28 @@ private let onOpenSocket: curl_opensocket_callback = { context, _, address in
     }
     Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue().socketError = Posix.lastError
     return CURL_SOCKET_BAD
+}
+
+extension TLSVersion {
+    /// libcurl's `CURL_SSLVERSION_TLSv1_*` for this version as the lowest allowed.
+    var curlMinimum: Int {
+        switch self {
+        case .v1_0: CURL_SSLVERSION_TLSv1_0
+        case .v1_1: CURL_SSLVERSION_TLSv1_1
+        case .v1_2: CURL_SSLVERSION_TLSv1_2
+        case .v1_3: CURL_SSLVERSION_TLSv1_3
+        }
+    }
+
+    /// libcurl's `CURL_SSLVERSION_MAX_TLSv1_*` for this version as the highest allowed.
+    var curlMaximum: Int {
+        switch self {
+        case .v1_0: CURL_SSLVERSION_MAX_TLSv1_0
+        case .v1_1: CURL_SSLVERSION_MAX_TLSv1_1
+        case .v1_2: CURL_SSLVERSION_MAX_TLSv1_2
+        case .v1_3: CURL_SSLVERSION_MAX_TLSv1_3
+        }
+    }
 }
 
 extension CurlConfiguration.HTTPVersion {

@@ -41,6 +41,14 @@ struct OptionSetter {
         record(courier_curl_easy_setopt_open_socket_function(easy, option, function))
     }
 
+    mutating func set(prerequest function: curl_prereq_callback) {
+        record(courier_curl_easy_setopt_prerequest_function(easy, function))
+    }
+
+    mutating func set(progress function: curl_xferinfo_callback) {
+        record(courier_curl_easy_setopt_progress_function(easy, function))
+    }
+
     private mutating func record(_ code: CURLcode) {
         if failure == CURLE_OK, code != CURLE_OK { failure = code }
     }

@@ -11,6 +11,9 @@ struct Submission: Sendable {
     let ticket: CancellationTicket
     let request: HTTPRequest
     let continuation: Continuation
+    /// Whether the transport has sent this request again already, after an HTTP/2 connection
+    /// dropped it unanswered (see ``Exchange/finish(_:)``): it does so once at most.
+    var isRetry = false
 
     /// The scheme, host and port the request goes to, which the per-host cap counts by.
     var origin: Substring { Self.origin(of: request.url) }

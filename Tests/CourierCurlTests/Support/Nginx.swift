@@ -119,6 +119,7 @@ final class Nginx {
                     location = /hello { return 200 "hello"; }
                     location = /connection { return 200 "$connection $connection_requests"; }
                     location = /client { return 200 "$ssl_client_verify"; }
+                    location = /tls-version { return 200 "$ssl_protocol"; }
                 }
                 """
             }

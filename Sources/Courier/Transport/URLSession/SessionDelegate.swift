@@ -25,11 +25,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges = Mutex<[Int: TaskExchange]>([:])
 
     /// Sends `request` on `session` (whose delegate this is) and answers with its response and body.
-    func send(_ request: URLRequest, on session: URLSession, maximumBodySize: Int) async throws -> (HTTPResponse, Data) {
+    func send(
+        _ request: URLRequest, on session: URLSession, maximumBodySize: Int, budget: ResponseMemoryBudget?
+    ) async throws -> (HTTPResponse, Data) {
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let exchange = TaskExchange(maximumBodySize: maximumBodySize, continuation: continuation)
+                let exchange = TaskExchange(maximumBodySize: maximumBodySize, budget: budget, continuation: continuation)
                 exchanges.withLock { $0[task.taskIdentifier] = exchange }
                 task.resume()
             }

@@ -30,10 +30,14 @@ final class TaskExchange: Sendable {
 
     private let state: Mutex<State>
     private let maximumBodySize: Int
+    /// The transport's budget, charged with each byte of body as it arrives, given back at the end.
+    private let budget: ResponseMemoryBudget?
 
-    /// An exchange that answers `continuation`, accepting at most `maximumBodySize` bytes of body.
-    init(maximumBodySize: Int, continuation: Continuation) {
+    /// An exchange that answers `continuation`, accepting at most `maximumBodySize` bytes of body,
+    /// and no more than `budget` has left.
+    init(maximumBodySize: Int, budget: ResponseMemoryBudget?, continuation: Continuation) {
         self.maximumBodySize = maximumBodySize
+        self.budget = budget
         state = Mutex(State(continuation: continuation))
     }
 
@@ -46,6 +50,7 @@ final class TaskExchange: Sendable {
         }
         state.withLock { state in
             state.response = http
+            budget?.release(state.body.count)
             state.body = Data()
         }
         return .allow
@@ -54,14 +59,15 @@ final class TaskExchange: Sendable {
     /// Body bytes arrived; `false` once they pass the maximum, when the call has been answered and
     /// the task is to be cancelled.
     func receive(_ data: Data) -> Bool {
-        let overflow = state.withLock { state -> Bool in
-            guard state.continuation != nil else { return false }
-            guard data.count <= maximumBodySize - state.body.count else { return true }
+        let refusal = state.withLock { state -> ResponseTooLargeError? in
+            guard state.continuation != nil else { return nil }
+            guard data.count <= maximumBodySize - state.body.count else { return ResponseTooLargeError(.body(limit: maximumBodySize)) }
+            if let budget, !budget.reserve(data.count) { return ResponseTooLargeError(.budget(limit: budget.limit)) }
             state.body.append(data)
-            return false
+            return nil
         }
-        if overflow { finish(.failure(ResponseTooLargeError(.body(limit: maximumBodySize)))) }
-        return !overflow
+        if let refusal { finish(.failure(refusal)) }
+        return refusal == nil
     }
 
     /// The 401 of a challenge Courier's delegate declined: what the task's cancellation stands for.
@@ -99,6 +105,7 @@ final class TaskExchange: Sendable {
         let continuation = state.withLock { state in
             defer {
                 state.continuation = nil
+                budget?.release(state.body.count)
                 state.body = Data()
             }
             return state.continuation

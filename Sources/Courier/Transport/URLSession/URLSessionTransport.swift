@@ -8,7 +8,7 @@ import FoundationNetworking
 /// them.
 ///
 /// **On Courier's terms** (a session without a delegate, such as `.shared` or one made with
-/// `URLSession(configuration:)`, or a transport made with ``init(configuration:)``): requests go
+/// `URLSession(configuration:)`, or a transport made with ``init(configuration:budget:)``): requests go
 /// through a session Courier made from the same configuration, with a delegate of its own, so that
 ///
 /// - a 401 always ends the call and keeps its body, whatever `WWW-Authenticate` offers (on Linux,
@@ -39,12 +39,15 @@ public struct URLSessionTransport: Transport {
     private let delegate: SessionDelegate?
     /// The session given, kept alive while this transport sends through a session made from it.
     private let source: URLSession?
+    /// The bytes of every response this transport's calls hold at once, when bounded.
+    private let budget: ResponseMemoryBudget?
 
     /// A transport over `session`: over a session Courier makes from its configuration when it has
     /// no delegate, over `session` itself when it has one (see the type's documentation).
     ///
     /// Transports made from the same session share one session: make as many as you like.
     public init(session: URLSession = .shared) {
+        budget = nil
         if let delegate = session.delegate as? SessionDelegate {
             (self.session, self.delegate, source) = (session, delegate, nil)
         } else if session.delegate == nil {
@@ -57,8 +60,11 @@ public struct URLSessionTransport: Transport {
 
     /// A transport over a new session with `configuration`, on Courier's terms.
     ///
-    /// Each call makes a session (and its connections): make one transport and share it.
-    public init(configuration: URLSessionConfiguration) {
+    /// Each call makes a session (and its connections): make one transport and share it. With
+    /// `budget`, the bodies its calls are collecting are held to it together (see
+    /// ``ResponseMemoryBudget``); each is charged as its bytes arrive.
+    public init(configuration: URLSessionConfiguration, budget: ResponseMemoryBudget? = nil) {
+        self.budget = budget
         let delegate = SessionDelegate()
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         self.delegate = delegate
@@ -78,7 +84,7 @@ public struct URLSessionTransport: Transport {
     private func exchange(_ request: HTTPRequest) async throws -> (HTTPResponse, Data) {
         let urlRequest = try URLRequest(request)
         if let delegate {
-            return try await delegate.send(urlRequest, on: session, maximumBodySize: request.maximumResponseBodySize)
+            return try await delegate.send(urlRequest, on: session, maximumBodySize: request.maximumResponseBodySize, budget: budget)
         }
         let (data, response) = try await session.data(for: urlRequest)
         guard let http = response as? HTTPURLResponse else {

@@ -2,7 +2,7 @@
 enum RunSection {
     /// The section's HTML: a table with a column per run.
     static func html(_ runs: [ReportRun]) -> String {
-        let fields: [(String, (Report) -> String)] = [
+        var fields: [(String, (Report) -> String)] = [
             ("run", { $0.runID }),
             ("started", { $0.startedAt }),
             ("command line", { $0.commandLine.joined(separator: " ") }),
@@ -14,6 +14,10 @@ enum RunSection {
             ("CPU", { "\($0.environment.cpuModel ?? "unknown model"), \($0.environment.cpuCount) logical CPUs" }),
             ("allocator", { $0.environment.allocator ?? "system malloc (no allocation figures)" }),
         ]
+        // Said wherever a load run weakened TLS on purpose, as under its summary.
+        if runs.contains(where: { $0.report.load?.insecure == true || $0.report.load?.tlsVersions != nil }) {
+            fields.append(("TLS", Self.tls))
+        }
         var html = "<table class=\"runs\"><caption>The runs on this page</caption><thead><tr><th scope=\"col\">field</th>"
         html += runs.map { "<th scope=\"col\">\(HTML.escape($0.label))</th>" }.joined()
         html += "</tr></thead><tbody>"
@@ -23,6 +27,13 @@ enum RunSection {
             html += "</tr>"
         }
         return html + "</tbody></table>\n"
+    }
+
+    /// What a load run's TLS allowed beyond the defaults (TLS 1.2 and up, certificates checked).
+    private static func tls(_ report: Report) -> String {
+        let versions = report.load?.tlsVersions.map { "versions \($0) (--tls-min, --tls-max)" } ?? "versions 1.2 and up"
+        let certificates = report.load?.insecure == true ? "certificates not checked (--insecure)" : "certificates checked"
+        return "\(versions); \(certificates)"
     }
 }
 
