@@ -96,11 +96,15 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // epoll, eventfd and timerfd, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CLinuxEvents"),
+        // Every system call of the package's own I/O, in one place (`package` access): sockets, the
+        // wake-up pipe, epoll and its timers, descriptor limits, the monotonic clock; used by the
+        // fixture server, the curl reactor and the benchmark engine alike.
+        .target(name: "CourierSystem", dependencies: [.target(name: "CLinuxEvents", condition: .when(platforms: [.linux]))]),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         // Its sources compile whatever the traits, so without curl the module is empty.
         .target(
             name: "CourierCurl",
-            dependencies: ["Courier", curl.dependency("CCurl"), curl.dependency("CLinuxEvents")],
+            dependencies: ["Courier", "CourierSystem", curl.dependency("CCurl")],
             swiftSettings: [curl.setting]
         ),
         // The curl transport for bench executables: `load --transport curl` and round trips over it.
@@ -113,7 +117,7 @@ let package = Package(
         // also hostile TLS and HTTP/2 servers, one blocking thread per connection.
         .target(
             name: "CourierFixtureServer",
-            dependencies: ["CourierFixtures", "CZlib", openssl.dependency("COpenSSL")],
+            dependencies: ["CourierFixtures", "CourierSystem", "CZlib", openssl.dependency("COpenSSL")],
             swiftSettings: [openssl.setting]
         ),
         // OpenSSL's libssl and libcrypto, for the hostile servers' TLS and their test certificates.
@@ -127,7 +131,7 @@ let package = Package(
         // The benchmark engine: runners, histograms, allocation counts, reports, the run history. Knows nothing of Courier.
         .target(
             name: "BenchmarkEngine",
-            dependencies: ["CZlib", "CSQLite", jemalloc.dependency("CJemalloc"), valgrind.dependency("CValgrind")],
+            dependencies: ["CourierSystem", "CZlib", "CSQLite", jemalloc.dependency("CJemalloc"), valgrind.dependency("CValgrind")],
             swiftSettings: [jemalloc.setting, valgrind.setting]
         ),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
@@ -168,7 +172,8 @@ let package = Package(
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         .testTarget(
-            name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer"], swiftSettings: [curl.setting]),
+            name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer", "CourierSystem"],
+            swiftSettings: [curl.setting]),
         // The Swift examples of the README and of every DocC article, compiled, and a check that each is there word for word.
         .testTarget(
             name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),

@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 import Synchronization
 
@@ -118,3 +119,7 @@ public final class FixtureServer: Sendable {
         stop()
     }
 }
+
+/// A system call a server could not make; the package's system layer defines it, and the servers
+/// throw it.
+public typealias SocketError = CourierSystem.SocketError

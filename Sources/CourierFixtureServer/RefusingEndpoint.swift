@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 
 /// An address on 127.0.0.1 where every connection is refused, for "connection refused" tests: a port

@@ -1,5 +1,6 @@
 #if COURIER_CURL
 @testable import CourierCurl
+import CourierSystem
 import Foundation
 import Testing
 

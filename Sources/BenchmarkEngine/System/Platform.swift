@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 import Synchronization
 
@@ -21,13 +22,7 @@ public enum Platform {
     /// Nanoseconds on a monotonic clock that is not slewed by NTP, for measuring intervals.
     @inline(__always)
     public static func monotonicNanoseconds() -> UInt64 {
-        var spec = timespec()
-        #if canImport(Darwin)
-        clock_gettime(CLOCK_MONOTONIC_RAW, &spec)
-        #else
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        #endif
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+        Posix.monotonicNanoseconds()
     }
 
     /// Microseconds since the Unix epoch on the wall clock, for stamping when a run started.
@@ -102,10 +97,9 @@ public enum Platform {
     /// How many descriptors (sockets, files, pipes) this process may have open at once: the soft
     /// `RLIMIT_NOFILE` limit in force and the hard one it may be raised to.
     public static var descriptorLimit: DescriptorLimit {
-        var limit = rlimit()
         // Unknown, which no run should be refused for.
-        guard getrlimit(Self.openFilesResource, &limit) == 0 else { return DescriptorLimit(soft: .max, hard: .max) }
-        return DescriptorLimit(soft: Self.count(limit.rlim_cur), hard: Self.count(limit.rlim_max))
+        guard let limit = Posix.descriptorLimit else { return DescriptorLimit(soft: .max, hard: .max) }
+        return DescriptorLimit(soft: limit.soft, hard: limit.hard)
     }
 
     /// Raises the soft descriptor limit as far as the hard one allows, as wrk and nginx do: shells
@@ -114,32 +108,8 @@ public enum Platform {
     /// system refuses, the limit stays as it was.
     @discardableResult
     public static func raiseDescriptorLimit() -> DescriptorLimit {
-        var limit = rlimit()
-        guard getrlimit(Self.openFilesResource, &limit) == 0 else { return descriptorLimit }
-        var target = limit.rlim_max
-        #if canImport(Darwin)
-        // Darwin refuses a soft limit above OPEN_MAX whatever the hard limit says.
-        target = min(target, rlim_t(OPEN_MAX))
-        #endif
-        if target > limit.rlim_cur {
-            limit.rlim_cur = target
-            _ = setrlimit(Self.openFilesResource, &limit)
-        }
+        Posix.raiseDescriptorLimit()
         return descriptorLimit
-    }
-
-    #if canImport(Glibc)
-    private static let openFilesResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-    // Glibc's RLIM_INFINITY, ((rlim_t) -1), does not import into Swift.
-    private static let unlimited = rlim_t.max
-    #else
-    private static let openFilesResource = RLIMIT_NOFILE
-    private static let unlimited = RLIM_INFINITY
-    #endif
-
-    /// A limit as a count, "unlimited" as `Int.max`.
-    private static func count(_ value: rlim_t) -> Int {
-        value == unlimited ? Int.max : Int(clamping: value)
     }
 
     /// Whether standard output is a terminal, where a live progress line makes sense.

@@ -1,4 +1,5 @@
 #if COURIER_CURL
+import CourierSystem
 import Synchronization
 
 /// The queue from callers to the reactor thread, with an eventfd as its doorbell.

@@ -1,6 +1,7 @@
 #if COURIER_CURL
 import CCurl
 import Courier
+import CourierSystem
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 #if COURIER_CURL
 import CCurl
+import CourierSystem
 
 /// The descriptors and the libcurl multi handle a reactor runs on, created by the caller of
 /// ``CurlTransport/init(configuration:)`` so that a failure can be thrown there.

@@ -1,4 +1,5 @@
 #if COURIER_OPENSSL
+import CourierSystem
 import Synchronization
 
 /// What a hostile server counts, read by its tests through ``HostileServer``.

@@ -1,4 +1,5 @@
 #if COURIER_OPENSSL
+import CourierSystem
 import Foundation
 
 /// The HTTP/2 behaviours on one connection: reads the preface and frames, takes each client

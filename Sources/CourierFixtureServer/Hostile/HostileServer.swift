@@ -1,4 +1,5 @@
 #if COURIER_OPENSSL
+import CourierSystem
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 
 #if canImport(Glibc)

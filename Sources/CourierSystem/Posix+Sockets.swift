@@ -4,14 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Every system call the fixture server makes, in one place: sockets, `poll`, the wake-up pipe, and
-/// the `errno`/`EINTR` handling around them. The rest of the target sees descriptors and results only.
-///
-/// The server keeps its own small namespace rather than borrowing the benchmark engine's `Platform`:
-/// the engine measures, this serves, and a test that needs a server should not link a benchmark engine.
-enum Posix {
+/// Sockets on 127.0.0.1 and the pipe that wakes a loop: what the fixture server's loop and its
+/// hostile servers are made of.
+extension Posix {
     /// What a non-blocking read or write did.
-    enum IOResult: Equatable {
+    package enum IOResult: Equatable {
         /// This many bytes moved (never 0).
         case bytes(Int)
         /// Nothing now; try when `poll` says so.
@@ -23,17 +20,17 @@ enum Posix {
     }
 
     /// A listening TCP socket on 127.0.0.1:`port` (0 for an ephemeral port), non-blocking.
-    static func makeListener(port: UInt16, backlog: Int32) throws(SocketError) -> Int32 {
+    package static func makeListener(port: UInt16, backlog: Int32) throws(SocketError) -> Int32 {
         let descriptor = try makeBoundSocket(port: port)
         guard listen(descriptor, backlog) == 0 else { throw closing(descriptor, SocketError(call: "listen")) }
         guard setNonBlocking(descriptor) else { throw closing(descriptor, SocketError(call: "fcntl")) }
         return descriptor
     }
 
-    /// What every server of this module starts from: a listener as ``makeListener(port:backlog:)``
+    /// What every server starts from: a listener as ``makeListener(port:backlog:)``
     /// makes it, the port it got, and a pipe whose write end wakes the server's loop to stop it.
     /// Nothing is left open when it throws.
-    static func makeServerSockets(
+    package static func makeServerSockets(
         port: UInt16, backlog: Int32
     ) throws(SocketError) -> (listener: Int32, port: UInt16, wake: (read: Int32, write: Int32)) {
         let listener = try makeListener(port: port, backlog: backlog)
@@ -47,7 +44,7 @@ enum Posix {
 
     /// A TCP socket bound to 127.0.0.1:`port` and not listening: it holds the port, and the kernel
     /// refuses every connection to it.
-    static func makeBoundSocket(port: UInt16) throws(SocketError) -> Int32 {
+    package static func makeBoundSocket(port: UInt16) throws(SocketError) -> Int32 {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -65,7 +62,7 @@ enum Posix {
     }
 
     /// The port a bound socket ended up on.
-    static func localPort(of descriptor: Int32) throws(SocketError) -> UInt16 {
+    package static func localPort(of descriptor: Int32) throws(SocketError) -> UInt16 {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let status = withUnsafeMutablePointer(to: &address) {
@@ -78,7 +75,7 @@ enum Posix {
     /// The next pending connection, non-blocking and with Nagle off (a response head and body go out
     /// in one write, and a delayed ACK must not hold back a dripped chunk); `nil` when none is waiting
     /// or accepting failed (the peer gave up, or descriptors ran out — the loop tries again later).
-    static func accept(from listener: Int32) -> Int32? {
+    package static func accept(from listener: Int32) -> Int32? {
         while true {
             let descriptor = systemAccept(listener)
             if descriptor >= 0 {
@@ -98,7 +95,7 @@ enum Posix {
     }
 
     /// Reads what is available into `buffer`.
-    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> IOResult {
         while true {
             let count = recv(descriptor, buffer.baseAddress, buffer.count, 0)
             if count > 0 { return .bytes(count) }
@@ -112,7 +109,7 @@ enum Posix {
     }
 
     /// Writes as much of `bytes` as the socket takes now; a closed peer is an error, not a signal.
-    static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> IOResult {
+    package static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> IOResult {
         while true {
             #if canImport(Glibc)
             let count = send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
@@ -128,14 +125,9 @@ enum Posix {
         }
     }
 
-    /// Closes a descriptor; errors are of no use at this point.
-    static func close(_ descriptor: Int32) {
-        _ = systemClose(descriptor)
-    }
-
     /// Closes a connection with a TCP reset instead of an orderly FIN: with a zero linger time the
     /// kernel discards unsent data and answers with RST, which is what "connection reset" means.
-    static func reset(_ descriptor: Int32) {
+    package static func reset(_ descriptor: Int32) {
         var linger = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
         close(descriptor)
@@ -143,13 +135,13 @@ enum Posix {
 
     /// Waits until a descriptor in `descriptors` is ready or `timeout` milliseconds pass (-1: no
     /// limit); an interrupted wait counts as a timeout, since the caller loops anyway.
-    static func poll(_ descriptors: inout [pollfd], timeout: Int32) -> Int32 {
+    package static func poll(_ descriptors: inout [pollfd], timeout: Int32) -> Int32 {
         let ready = systemPoll(&descriptors, nfds_t(descriptors.count), timeout)
         return ready < 0 ? 0 : ready
     }
 
     /// A non-blocking pipe that wakes the loop from another thread: `(read end, write end)`.
-    static func makePipe() throws(SocketError) -> (read: Int32, write: Int32) {
+    package static func makePipe() throws(SocketError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw SocketError(call: "pipe") }
         guard setNonBlocking(ends[0]), setNonBlocking(ends[1]) else {
@@ -161,13 +153,13 @@ enum Posix {
 
     /// Wakes the loop polling the pipe's read end. A full pipe already holds a wake-up, so a failed
     /// write loses nothing.
-    static func signal(pipe descriptor: Int32) {
+    package static func signal(pipe descriptor: Int32) {
         var byte: UInt8 = 1
         _ = systemWrite(descriptor, &byte, 1)
     }
 
     /// Empties the pipe's read end so that `poll` stops reporting it.
-    static func drain(pipe descriptor: Int32) {
+    package static func drain(pipe descriptor: Int32) {
         var bytes = [UInt8](repeating: 0, count: 64)
         while systemRead(descriptor, &bytes, bytes.count) > 0 {}
     }
@@ -191,24 +183,14 @@ enum Posix {
     }
 }
 
-// The C names, reached through these so that the namespace's own `read`, `write`, `close` and `poll`
-// do not shadow them.
-private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
-private func systemPoll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout: Int32) -> Int32 {
-    poll(descriptors, count, timeout)
-}
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
-private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, bytes, count) }
-private func systemAccept(_ listener: Int32) -> Int32 { accept(listener, nil, nil) }
-
-/// A system call the server could not make, with the system's explanation.
+/// A system call a server could not make, with the system's explanation.
 public struct SocketError: Error, CustomStringConvertible {
     /// The call that failed, such as `bind`.
     public let call: String
     /// `errno` at the time.
     public let code: Int32
 
-    init(call: String) {
+    package init(call: String) {
         self.call = call
         code = errno
     }

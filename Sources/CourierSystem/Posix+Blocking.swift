@@ -1,16 +1,15 @@
-#if COURIER_OPENSSL
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The system calls of the hostile servers, which unlike the fixture server's loop give each
-/// connection a thread doing blocking I/O through OpenSSL.
+/// Blocking sockets with time limits: what the hostile servers' threads use, which unlike the fixture
+/// server's loop give each connection a thread doing blocking I/O through OpenSSL.
 extension Posix {
     /// Makes an accepted socket blocking again, with send and receive timeouts of `seconds`, so that
     /// OpenSSL can read and write it directly and no thread waits on a silent peer for ever.
-    static func makeBlocking(_ descriptor: Int32, timeout seconds: Int) -> Bool {
+    package static func makeBlocking(_ descriptor: Int32, timeout seconds: Int) -> Bool {
         let flags = fcntl(descriptor, F_GETFL)
         guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { return false }
         var limit = timeval(tv_sec: seconds, tv_usec: 0)
@@ -21,7 +20,7 @@ extension Posix {
 
     /// Shuts both directions of a connection without closing its descriptor: a thread blocked
     /// reading or writing it returns at once, and the descriptor stays its owner's to close.
-    static func shutdown(_ descriptor: Int32) {
+    package static func shutdown(_ descriptor: Int32) {
         #if canImport(Glibc)
         _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
         #else
@@ -30,7 +29,7 @@ extension Posix {
     }
 
     /// Whether `descriptor` has bytes to read (or has closed) within `milliseconds`.
-    static func isReadable(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+    package static func isReadable(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
         var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
         return poll(&descriptors, timeout: milliseconds) > 0
     }
@@ -38,11 +37,10 @@ extension Posix {
     /// Blocks SIGPIPE on the calling thread. OpenSSL writes a socket with `write`, which raises
     /// SIGPIPE once the peer has gone and would end the whole process; blocked, the signal stays
     /// pending on this thread only and the write fails with EPIPE, which the connection handles.
-    static func blockBrokenPipeSignal() {
+    package static func blockBrokenPipeSignal() {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 }
-#endif
