@@ -16,8 +16,9 @@ import FoundationNetworking
 ///
 /// It also puts right what Foundation on Linux gets wrong: the 401 of a declined challenge is
 /// answered with its body (the task itself ends cancelled), a body cut short is
-/// `URLError(.networkConnectionLost)` (Foundation says `.unknown`, with libcurl's words), and
-/// framing that contradicts itself is refused as ``ResponseFramingError``.
+/// `URLError(.networkConnectionLost)` (Foundation says `.unknown`, with libcurl's words), framing
+/// that contradicts itself is refused as ``ResponseFramingError``, and an HTTP/2 stream reset is
+/// ``HTTP2StreamError``.
 final class TaskExchange: Sendable {
     typealias Continuation = CheckedContinuation<(HTTPResponse, Data), any Error>
 
@@ -88,6 +89,8 @@ final class TaskExchange: Sendable {
         // What libcurl, under Foundation, reports only in words.
         let message = error.userInfo[NSLocalizedDescriptionKey] as? String ?? ""
         if let framing = ResponseFramingError(libcurlMessage: message) { return finish(.failure(framing)) }
+        // Foundation's libcurl speaks HTTP/2 to servers that offer it by ALPN, with the same words.
+        if let reset = HTTP2StreamError(libcurlMessage: message) { return finish(.failure(reset)) }
         if response == nil, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: message) { return finish(.failure(tooLarge)) }
         guard let response, Self.wasTruncated(response, received: body.count) else { return finish(.failure(error)) }
         finish(
