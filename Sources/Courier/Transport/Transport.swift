@@ -51,11 +51,16 @@ public struct ResponseTooLargeError: Error, Sendable, Hashable, CustomStringConv
     /// field or section larger than libcurl keeps. libcurl 7.88 says "Out of memory" when a field
     /// passes its 100 KiB buffer (later versions "Rejected … bytes header" or "Too large response
     /// headers"); nothing else runs out of memory there that does not bring down the process anyway.
+    /// Over HTTP/2 nghttp2 gives up on the header list: more CONTINUATION frames than it takes
+    /// (-905, its bound against a flood of them), or a list past libcurl's 128 KiB buffer for it
+    /// (-902, libcurl's own callback failing).
     public init?(libcurlMessageBeforeHead message: String) {
         let lowercased = message.lowercased()
         guard
             lowercased.contains("out of memory")
                 || lowercased.contains("header") && (lowercased.contains("max is") || lowercased.contains("too large"))
+                || lowercased.contains("nghttp2_session_mem_recv() returned -905")
+                || lowercased.contains("nghttp2_session_mem_recv() returned -902")
         else { return nil }
         self.init(.headers)
     }

@@ -221,9 +221,7 @@ final class Exchange {
                 submission.continuation.resume(throwing: framing)
             } else if let reset = HTTP2StreamError(libcurlMessage: reason) ?? refusal(reason, code) {
                 submission.continuation.resume(throwing: reset)
-            } else if ResponseTooLargeError.isHTTP2HeaderListTooLarge(libcurlMessage: reason) {
-                submission.continuation.resume(throwing: ResponseTooLargeError(.headers))
-            } else if isReadingHead, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: reason) {
+            } else if isReadingHead || !sawStatusLine, let tooLarge = ResponseTooLargeError(libcurlMessageBeforeHead: reason) {
                 submission.continuation.resume(throwing: tooLarge)
             } else {
                 var userInfo: [String: Any] = [NSLocalizedDescriptionKey: "\(reason) (CURLcode \(code.rawValue))"]

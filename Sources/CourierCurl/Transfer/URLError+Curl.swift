@@ -1,20 +1,9 @@
 #if COURIER_CURL
 import CCurl
-import Courier
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-extension ResponseTooLargeError {
-    /// Whether libcurl's words are nghttp2 giving up on a response's header list: more CONTINUATION
-    /// frames than it takes (-905, nghttp2 1.52's bound against a flood of them), or a list larger
-    /// than libcurl's 128 KiB buffer for it (-902, libcurl's own callback failing; Courier's
-    /// callbacks fail only with a reason of their own, which is reported first).
-    static func isHTTP2HeaderListTooLarge(libcurlMessage message: String) -> Bool {
-        message.contains("nghttp2_session_mem_recv() returned -905") || message.contains("nghttp2_session_mem_recv() returned -902")
-    }
-}
 
 extension URLError.Code {
     /// The code URLSession reports for the same failure, so that callers and the client's error

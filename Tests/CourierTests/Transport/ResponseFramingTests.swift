@@ -59,6 +59,11 @@ struct ResponseFramingTests {
         #expect(
             ResponseTooLargeError(libcurlMessageBeforeHead: "Too large response headers: 307200 > 307200")
                 == ResponseTooLargeError(.headers))
+        for nghttp2 in ["-905:Too many CONTINUATION frames following a HEADER frame", "-902:The user callback function failed"] {
+            #expect(
+                ResponseTooLargeError(libcurlMessageBeforeHead: "h2_process_pending_input: nghttp2_session_mem_recv() returned \(nghttp2)")
+                    == ResponseTooLargeError(.headers))
+        }
         #expect(ResponseTooLargeError(libcurlMessageBeforeHead: "Recv failure: Connection reset by peer") == nil)
     }
 }
