@@ -100,11 +100,14 @@ let package = Package(
         // wake-up pipe, epoll and its timers, descriptor limits, the monotonic clock; used by the
         // fixture server, the curl reactor and the benchmark engine alike.
         .target(name: "CourierSystem", dependencies: [.target(name: "CLinuxEvents", condition: .when(platforms: [.linux]))]),
+        // One event loop per thread on epoll (Linux), its mailbox and its task executor, with a driver
+        // that owns the loop's descriptors: libcurl's in the curl transport, connections in the engine.
+        .target(name: "CourierEventLoop", dependencies: ["CourierSystem"]),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         // Its sources compile whatever the traits, so without curl the module is empty.
         .target(
             name: "CourierCurl",
-            dependencies: ["Courier", "CourierSystem", curl.dependency("CCurl")],
+            dependencies: ["Courier", "CourierSystem", "CourierEventLoop", curl.dependency("CCurl")],
             swiftSettings: [curl.setting]
         ),
         // The curl transport for bench executables: `load --transport curl` and round trips over it.
@@ -178,6 +181,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
+        .testTarget(name: "CourierEventLoopTests", dependencies: ["CourierEventLoop", "CourierSystem"]),
         .testTarget(
             name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"],
             swiftSettings: [openssl.setting]),

@@ -1,4 +1,5 @@
 #if COURIER_CURL
+import Courier
 import CourierBench
 import CourierCurl
 
@@ -12,11 +13,6 @@ extension TransportKind {
         // requests dealt (in turn) to its reactor outnumber the reactor's share of connections.
         // Letting each reactor open a connection per worker instead ends that wait but costs
         // 5–13 more allocations per request (measured at 64 workers, 2 reactors).
-        let trust = settings.trust
-        let tls = CurlConfiguration.TLSOptions(
-            certificateAuthorities: trust.certificateAuthorities, allowsInsecureConnections: trust.allowsInsecureConnections,
-            clientCertificate: trust.clientCertificate.map { .init(certificate: $0, privateKey: trust.privateKey ?? $0) },
-            resolvedHosts: trust.resolvedHosts, minimumVersion: trust.minimumTLSVersion, maximumVersion: trust.maximumTLSVersion)
         let configuration = CurlConfiguration(
             maximumConnectionsPerHost: settings.connections,
             maximumConnections: settings.connections,
@@ -25,27 +21,19 @@ extension TransportKind {
             reactorCount: settings.threads,
             maximumStreamsPerConnection: settings.streamsPerConnection,
             maximumResponseBytesInFlight: settings.maximumResponseBytesInFlight,
-            tls: tls
+            tls: settings.trust.tlsOptions
         )
         let phases = try ConnectionPhaseRecorder()
         let transport: CurlTransport
         do {
-            transport = try CurlTransport(configuration: configuration) { transfer in
-                phases.record(
-                    nameLookup: transfer.nameLookup, connect: transfer.connect, tlsHandshake: transfer.tlsHandshake,
-                    timeToFirstByte: transfer.timeToFirstByte, transfer: transfer.transfer)
-            }
-        } catch let error as CurlTLSError {
+            transport = try CurlTransport(configuration: configuration) { phases.record($0) }
+        } catch let error as TLSOptionsError {
             throw TransportSettingsError(error.description)
         }
-        let counts: @Sendable () -> ScenarioResult.Connections = {
-            let counts = transport.connectionCounts()
-            return ScenarioResult.Connections(
-                requests: counts.requests, opened: counts.connectionsOpened, tlsHandshakes: counts.tlsHandshakes,
-                tlsSessionsResumed: counts.tlsSessionsResumed, responsesByHTTPVersion: counts.responsesByHTTPVersion,
-                phases: phases.phases)
-        }
-        return OpenTransport(transport, connectionCounts: counts, executors: transport.executors) { await transport.shutdown() }
+        return OpenTransport(
+            transport, connectionCounts: { ScenarioResult.Connections(transport.connectionCounts(), phases: phases) },
+            executors: transport.executors
+        ) { await transport.shutdown() }
     }
 }
 extension CurlConfiguration.HTTPVersion {

@@ -42,15 +42,15 @@ public final class CurlTransport: Transport {
 
     /// A transport with its own reactor thread and connection pool.
     ///
-    /// `observer`, when given, is called with every finished transfer's ``CurlTransferMetrics``
+    /// `observer`, when given, is called with every finished transfer's ``Courier/TransferMetrics``
     /// (its phases, its connection), on the reactor thread before the caller is answered: it must be
     /// quick and must not block, since the reactor drives every other transfer meanwhile.
     ///
     /// Throws ``CurlTransportError`` when the system refuses a descriptor or libcurl a handle, and
-    /// ``CurlTLSError`` when the TLS options name a file that cannot be read or a malformed pin.
+    /// ``Courier/TLSOptionsError`` when the TLS options name a file that cannot be read or a malformed pin.
     public init(
         configuration: CurlConfiguration = CurlConfiguration(),
-        observingTransfers observer: (@Sendable (CurlTransferMetrics) -> Void)? = nil
+        observingTransfers observer: (@Sendable (TransferMetrics) -> Void)? = nil
     ) throws {
         try configuration.tls.validate()
         self.configuration = configuration

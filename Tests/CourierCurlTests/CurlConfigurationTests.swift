@@ -1,6 +1,7 @@
 #if COURIER_CURL
 @testable import CourierCurl
 import CCurl
+import Courier
 import Testing
 
 @Suite struct CurlConfigurationTests {

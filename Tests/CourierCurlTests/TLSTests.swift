@@ -61,7 +61,7 @@ struct TLSTests {
     /// connected and shook hands; every request waited for its first byte and received the rest.
     @Test func theObserverSeesEachTransfersPhases() async throws {
         try await withTLSServer { server, pki in
-            let seen = Mutex<[CurlTransferMetrics]>([])
+            let seen = Mutex<[TransferMetrics]>([])
             let transport = try CurlTransport(configuration: curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))))
             {
                 metrics in seen.withLock { $0.append(metrics) }
@@ -105,7 +105,7 @@ struct TLSTests {
     /// Cleartext has no handshake to time or resume.
     @Test func aCleartextTransferHasNoHandshake() async throws {
         try await withNginx { server in
-            let seen = Mutex<[CurlTransferMetrics]>([])
+            let seen = Mutex<[TransferMetrics]>([])
             let transport = try CurlTransport { metrics in seen.withLock { $0.append(metrics) } }
             _ = try await transport.fetch(server.origin + "/hello")
             await transport.shutdown()
@@ -231,15 +231,15 @@ struct TLSTests {
     @Test(arguments: [
         (
             CurlConfiguration.TLSOptions(certificateAuthorities: "/nonexistent/ca.pem"),
-            CurlTLSError.unreadableFile(role: "CA bundle", path: "/nonexistent/ca.pem")
+            TLSOptionsError.unreadableFile(role: "CA bundle", path: "/nonexistent/ca.pem")
         ),
         (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443"]), .invalidPin("api.example.test:443")),
         (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:0:127.0.0.1"]), .invalidPin("api.example.test:0:127.0.0.1")),
         (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443:nowhere"]), .invalidPin("api.example.test:443:nowhere")),
         (CurlConfiguration.TLSOptions(minimumVersion: .v1_3, maximumVersion: .v1_2), .emptyVersionRange(minimum: .v1_3, maximum: .v1_2)),
     ])
-    func badOptionsAreRefusedBeforeAnyRequest(tls: CurlConfiguration.TLSOptions, expected: CurlTLSError) {
-        let error = #expect(throws: CurlTLSError.self) { try CurlTransport(configuration: CurlConfiguration(tls: tls)) }
+    func badOptionsAreRefusedBeforeAnyRequest(tls: CurlConfiguration.TLSOptions, expected: TLSOptionsError) {
+        let error = #expect(throws: TLSOptionsError.self) { try CurlTransport(configuration: CurlConfiguration(tls: tls)) }
         #expect(error == expected)
     }
 

@@ -1,20 +1,22 @@
 #if COURIER_CURL
 import CCurl
 import Courier
+import CourierEventLoop
 import CourierSystem
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The reactor thread's state and its loop: every libcurl call of one transport happens here.
+/// The reactor thread's state, the driver of its event loop: every libcurl call of one transport
+/// happens here.
 ///
-/// epoll watches libcurl's sockets (which libcurl announces through the socket callback), a timerfd
-/// stands for libcurl's single timeout (the timer callback), and the mailbox's eventfd wakes the
-/// loop for new commands. Created on the reactor thread and never leaves it, so it needs no locks.
-final class ReactorLoop {
+/// The loop's epoll watches libcurl's sockets (which libcurl announces through the socket
+/// callback) and its timer stands for libcurl's single timeout (the timer callback). Created on the
+/// reactor thread and never leaves it, so it needs no locks.
+final class ReactorLoop: EventLoopDriver {
+    private let io: EventLoopIO
     private let resources: ReactorResources
-    private let mailbox: Mailbox
     private let configuration: CurlConfiguration
     /// What finished transfers did to connections, read by callers on other threads.
     private let tally: ConnectionTally
@@ -29,38 +31,27 @@ final class ReactorLoop {
     private var waiting = AdmissionQueue()
     /// Easy handles between requests, reused rather than recreated.
     private var idle: [Exchange] = []
-    private var batch: [Command] = []
     /// libcurl asked for its timeout to run now; it may not be driven from inside its callback.
     private var timeoutDue = false
     /// libcurl's sockets and what epoll watches them for.
     private var sockets = SocketTable()
-    /// When the timerfd fires next (monotonic nanoseconds), `nil` when it is not armed.
-    private var armedDeadline: UInt64?
-    private var isRunning = true
 
     /// The header list of requests without fields of their own; see ``Exchange/noExpectation``.
     private let bareHeaders = curl_slist_append(nil, Exchange.noExpectation)
 
     private var multi: UnsafeMutableRawPointer { resources.multi }
 
-    /// What jobs of tasks that prefer this reactor run on.
-    private let executor: UnownedTaskExecutor
-
+    /// Sets libcurl up to run on `io`'s loop; on the reactor thread.
     init(
-        resources: ReactorResources, mailbox: Mailbox, configuration: CurlConfiguration, tally: ConnectionTally,
-        budget: ResponseMemoryBudget?, executor: ReactorExecutor
+        io: EventLoopIO, resources: ReactorResources, configuration: CurlConfiguration, tally: ConnectionTally,
+        budget: ResponseMemoryBudget?
     ) {
+        self.io = io
         self.budget = budget
         self.resources = resources
-        self.mailbox = mailbox
         self.configuration = configuration
         self.tally = tally
-        self.executor = executor.asUnownedTaskExecutor()
         if max(1, configuration.maximumConnectionsPerHost) < max(1, configuration.maximumConnections) { activeByOrigin = [:] }
-    }
-
-    /// Runs until shutdown, then tears everything down on this same thread.
-    func run() {
         let context = Unmanaged.passUnretained(self).toOpaque()
         courier_curl_multi_setopt_socket_function(multi, onSocket)
         courier_curl_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, context)
@@ -75,53 +66,36 @@ final class ReactorLoop {
             courier_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
             courier_curl_multi_setopt_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, configuration.streamsPerConnection)
         }
-        Posix.epollControl(resources.epoll, .add, resources.doorbell, events: Posix.readable)
-        Posix.epollControl(resources.epoll, .add, resources.timer, events: Posix.readable)
-
-        let events = UnsafeMutableBufferPointer<Posix.Event>.allocate(capacity: 256)
-        defer { events.deallocate() }
-        while isRunning {
-            // Mail posted since it was last taken (by the jobs this thread ran) is taken without
-            // waiting, after a look at the sockets.
-            let mailWaiting = !mailbox.readyToWait()
-            guard let ready = Posix.epollWait(resources.epoll, events, timeoutMilliseconds: timeoutDue || mailWaiting ? 0 : -1) else {
-                // Only a broken epoll descriptor fails here (EINTR is retried), and nothing would
-                // ever be answered again: stop, which cancels every request rather than hanging it.
-                break
-            }
-            if !mailWaiting { mailbox.awoke() }
-            if timeoutDue {
-                timeoutDue = false
-                act(on: CURL_SOCKET_TIMEOUT, 0)
-            }
-            for event in events.prefix(ready) {
-                handle(event)
-            }
-            if mailWaiting { readMail() }
-            collectFinished()
-            admitWaiting()
-        }
-        tearDown()
     }
 
-    private func handle(_ event: Posix.Event) {
-        let descriptor = event.data.fd
-        if descriptor == resources.doorbell {
-            Posix.drainCounter(descriptor)
-            readMail()
-        } else if descriptor == resources.timer {
-            Posix.drainCounter(descriptor)
-            armedDeadline = nil
+    var hasWorkNow: Bool { timeoutDue }
+
+    func woke() {
+        if timeoutDue {
+            timeoutDue = false
             act(on: CURL_SOCKET_TIMEOUT, 0)
-        } else if !sockets.claimEvent(on: descriptor) {
-            Posix.epollControl(resources.epoll, .remove, descriptor, events: 0)
-        } else {
-            var flags: Int32 = 0
-            if event.events & Posix.readable != 0 { flags |= CURL_CSELECT_IN }
-            if event.events & Posix.writable != 0 { flags |= CURL_CSELECT_OUT }
-            if event.events & Posix.failed != 0 { flags |= CURL_CSELECT_ERR }
-            act(on: descriptor, flags)
         }
+    }
+
+    func timerFired() {
+        act(on: CURL_SOCKET_TIMEOUT, 0)
+    }
+
+    func settle() {
+        collectFinished()
+        admitWaiting()
+    }
+
+    func ready(_ descriptor: Int32, events: UInt32) {
+        guard sockets.claimEvent(on: descriptor) else {
+            io.unwatch(descriptor)
+            return
+        }
+        var flags: Int32 = 0
+        if events & Posix.readable != 0 { flags |= CURL_CSELECT_IN }
+        if events & Posix.writable != 0 { flags |= CURL_CSELECT_OUT }
+        if events & Posix.failed != 0 { flags |= CURL_CSELECT_ERR }
+        act(on: descriptor, flags)
     }
 
     private func act(on socket: Int32, _ flags: Int32) {
@@ -129,25 +103,17 @@ final class ReactorLoop {
         curl_multi_socket_action(multi, socket, flags, &running)
     }
 
-    private func readMail() {
-        mailbox.take(into: &batch)
-        for command in batch {
-            switch command {
-            case .submit(let submission):
-                if submission.ticket.isCancelled {
-                    submission.continuation.resume(throwing: URLError(.cancelled))
-                } else {
-                    waiting.append(submission)
-                }
-            case .cancel(let id):
-                cancel(id)
-            case .run(let job):
-                job.runSynchronously(on: executor)
-            case .shutdown:
-                isRunning = false
+    func receive(_ command: Command) {
+        switch command {
+        case .submit(let submission):
+            if submission.ticket.isCancelled {
+                submission.continuation.resume(throwing: URLError(.cancelled))
+            } else {
+                waiting.append(submission)
             }
+        case .cancel(let id):
+            cancel(id)
         }
-        batch.removeAll(keepingCapacity: true)
     }
 
     private func cancel(_ id: UInt64) {
@@ -226,9 +192,9 @@ final class ReactorLoop {
         }
     }
 
-    /// Answers everything still open with `URLError(.cancelled)` and releases libcurl, the
-    /// descriptors and the handles, all on this thread.
-    private func tearDown() {
+    /// Answers everything still open with `URLError(.cancelled)` and releases libcurl and its
+    /// handles, all on this thread.
+    func tearDown() {
         for exchange in active.values {
             detach(exchange)
             exchange.cancel()
@@ -245,9 +211,6 @@ final class ReactorLoop {
         // Last: libcurl refuses to free a share that an easy handle still uses.
         curl_share_cleanup(resources.share)
         curl_slist_free_all(bareHeaders)
-        Posix.close(resources.epoll)
-        Posix.close(resources.timer)
-        mailbox.finish()
     }
 
     /// libcurl's socket callback: start, change or stop watching `socket`.
@@ -259,15 +222,10 @@ final class ReactorLoop {
         var events: UInt32 = 0
         if what & CURL_POLL_IN != 0 { events |= Posix.readable }
         if what & CURL_POLL_OUT != 0 { events |= Posix.writable }
-        let epoll = resources.epoll
-        // Should the table be wrong about a descriptor, the other operation is the right one.
         switch sockets.want(socket, events: events) {
-        case .none:
-            break
-        case .add(let events):
-            if !Posix.epollControl(epoll, .add, socket, events: events) { Posix.epollControl(epoll, .modify, socket, events: events) }
-        case .modify(let events):
-            if !Posix.epollControl(epoll, .modify, socket, events: events) { Posix.epollControl(epoll, .add, socket, events: events) }
+        case .none: break
+        case .add(let events): io.watch(socket, for: events, isNew: true)
+        case .modify(let events): io.watch(socket, for: events, isNew: false)
         }
     }
 
@@ -277,19 +235,13 @@ final class ReactorLoop {
         Posix.close(socket)
     }
 
-    /// libcurl's timer callback: its next timeout, `-1` for none, `0` for now.
-    ///
-    /// libcurl moves its timeout on nearly every state change, and re-arming the timerfd each time
-    /// would cost a system call per change. A timer that fires too early is harmless (libcurl runs
-    /// what is due and names its next timeout), so the timer is only ever moved earlier, never later
-    /// or off.
+    /// libcurl's timer callback: its next timeout, `-1` for none, `0` for now. The loop's timer only
+    /// ever moves earlier (``EventLoopIO/wake(at:)``): one that fires early is harmless, since libcurl
+    /// runs what is due and names its next timeout.
     fileprivate func schedule(timeoutMilliseconds: Int) {
         timeoutDue = timeoutMilliseconds == 0
         guard timeoutMilliseconds > 0 else { return }
-        let deadline = Posix.monotonicNanoseconds() &+ UInt64(timeoutMilliseconds) &* 1_000_000
-        if let armedDeadline, armedDeadline <= deadline { return }
-        Posix.timerArm(resources.timer, milliseconds: timeoutMilliseconds)
-        armedDeadline = deadline
+        io.wake(at: Posix.monotonicNanoseconds() &+ UInt64(timeoutMilliseconds) &* 1_000_000)
     }
 }
 

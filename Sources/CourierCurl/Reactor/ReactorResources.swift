@@ -1,52 +1,38 @@
 #if COURIER_CURL
 import CCurl
-import CourierSystem
 
-/// The descriptors and the libcurl multi handle a reactor runs on, created by the caller of
+/// The libcurl handles a reactor runs on, created by the caller of
 /// ``CurlTransport/init(configuration:)`` so that a failure can be thrown there.
 ///
-/// The one unchecked `Sendable` in the target, and why: the multi handle is a raw pointer, which is
-/// never `Sendable`, yet it has to cross once from the creating thread to the reactor thread. That
-/// is safe because the creator drops its copy at once and from then on only the reactor thread
-/// touches the handle; libcurl requires exactly that (one thread at a time per multi handle).
+/// The one unchecked `Sendable` in the target, and why: the handles are raw pointers, which are
+/// never `Sendable`, yet they have to cross once from the creating thread to the reactor thread.
+/// That is safe because the creator drops its copy at once and from then on only the reactor thread
+/// touches them; libcurl requires exactly that (one thread at a time per multi handle).
 struct ReactorResources: @unchecked Sendable {
     let multi: UnsafeMutableRawPointer
     /// The TLS session cache the reactor's easy handles share, so that a new connection to a server
     /// this reactor has spoken to resumes a session instead of a full handshake. Only the reactor
     /// thread uses it, so it needs none of libcurl's share locks.
     let share: UnsafeMutableRawPointer
-    let epoll: Int32
-    let timer: Int32
-    let doorbell: Int32
 
-    /// Creates all four, or releases what was made and throws.
+    /// Creates both, or releases what was made and throws.
     static func make() throws(CurlTransportError) -> ReactorResources {
         CurlLibrary.initialize()
-        guard let epoll = Posix.epollCreate() else { throw CurlTransportError(call: "epoll_create1", code: Posix.lastError) }
-        guard let timer = Posix.timerCreate() else {
-            let code = Posix.lastError
-            Posix.close(epoll)
-            throw CurlTransportError(call: "timerfd_create", code: code)
-        }
-        guard let doorbell = Posix.eventCreate() else {
-            let code = Posix.lastError
-            Posix.close(epoll)
-            Posix.close(timer)
-            throw CurlTransportError(call: "eventfd", code: code)
-        }
-        guard let multi = curl_multi_init() else {
-            [epoll, timer, doorbell].forEach(Posix.close)
-            throw CurlTransportError(call: "curl_multi_init", code: 0)
-        }
+        guard let multi = curl_multi_init() else { throw CurlTransportError(call: "curl_multi_init", code: 0) }
         let share = curl_share_init()
         guard let share, courier_curl_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_SSL_SESSION.rawValue)) == CURLSHE_OK
         else {
             curl_share_cleanup(share)
             curl_multi_cleanup(multi)
-            [epoll, timer, doorbell].forEach(Posix.close)
             throw CurlTransportError(call: "curl_share_init", code: 0)
         }
-        return ReactorResources(multi: multi, share: share, epoll: epoll, timer: timer, doorbell: doorbell)
+        return ReactorResources(multi: multi, share: share)
+    }
+
+    /// Frees both, for a reactor whose loop never started.
+    func release() {
+        curl_multi_cleanup(multi)
+        curl_share_cleanup(share)
     }
 }
 

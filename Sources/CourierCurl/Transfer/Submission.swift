@@ -1,7 +1,7 @@
 #if COURIER_CURL
 import Courier
+import CourierEventLoop
 import Foundation
-import Synchronization
 
 /// One request on its way from a caller to the reactor, with the continuation that answers it.
 struct Submission: Sendable {
@@ -39,23 +39,4 @@ struct Submission: Sendable {
     }
 }
 
-/// The handle a cancelled task uses to reach its transfer: an id the reactor knows it by, and a flag
-/// for the race where cancellation comes before the reactor has seen the transfer at all.
-final class CancellationTicket: Sendable {
-    /// The transfer's id, unique within its reactor.
-    let id: UInt64
-    private let cancelled = Atomic(false)
-
-    init(id: UInt64) {
-        self.id = id
-    }
-
-    /// Whether the calling task asked to stop.
-    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
-
-    /// Marks the transfer cancelled; the reactor checks this when the transfer arrives.
-    func cancel() {
-        cancelled.store(true, ordering: .releasing)
-    }
-}
 #endif

@@ -1,53 +1,12 @@
 #if COURIER_CURL
 import CCurl
-import Synchronization
+import Courier
 
-/// How one finished transfer spent its time and what it did to connections, from libcurl's own
-/// clocks (`CURLINFO_*_TIME_T`); what `URLSessionTaskTransactionMetrics` is to URLSession.
-///
-/// The phases follow one another: ``nameLookup``, ``connect`` and ``tlsHandshake`` are spent only by
-/// a transfer that opened a connection (`nil` on a reused one), then the ``timeToFirstByte`` of
-/// the answer and the ``transfer`` of the rest. A transfer that failed before its answer has the
-/// phases it reached.
-public struct CurlTransferMetrics: Sendable, Hashable {
-    /// Connections the transfer opened: 0 when it reused one.
-    public var connectionsOpened: Int
-    /// The HTTP version the answer came in (`1.0`, `1.1`, `2`, `3`), `nil` without an answer.
-    public var httpVersion: String?
-    /// Resolving the host name, `nil` on a reused connection.
-    public var nameLookup: Duration?
-    /// The TCP connect, after the name was resolved; `nil` on a reused connection.
-    public var connect: Duration?
-    /// The TLS handshake, after the TCP connect; `nil` on a reused or cleartext connection.
-    public var tlsHandshake: Duration?
-    /// Whether that handshake resumed a session cached from an earlier connection of the same
-    /// reactor instead of a full handshake; `nil` without a handshake or when libcurl's TLS library
-    /// is not OpenSSL.
-    public var tlsSessionResumed: Bool?
-    /// From the request being ready to send to the answer's first byte: the server's time, with
-    /// the sending and one round trip; `nil` without an answer.
-    public var timeToFirstByte: Duration?
-    /// From the first byte of the answer to its last, `nil` without an answer.
-    public var transfer: Duration?
-    /// The whole transfer, from its start to its end.
-    public var total: Duration
+/// The metrics of the curl transport's transfers, under the name every transport now shares.
+@available(*, deprecated, renamed: "TransferMetrics")
+public typealias CurlTransferMetrics = TransferMetrics
 
-    /// Metrics with these figures.
-    public init(
-        connectionsOpened: Int, httpVersion: String?, nameLookup: Duration?, connect: Duration?, tlsHandshake: Duration?,
-        tlsSessionResumed: Bool?, timeToFirstByte: Duration?, transfer: Duration?, total: Duration
-    ) {
-        self.connectionsOpened = connectionsOpened
-        self.httpVersion = httpVersion
-        self.nameLookup = nameLookup
-        self.connect = connect
-        self.tlsHandshake = tlsHandshake
-        self.tlsSessionResumed = tlsSessionResumed
-        self.timeToFirstByte = timeToFirstByte
-        self.transfer = transfer
-        self.total = total
-    }
-
+extension TransferMetrics {
     /// The figures libcurl kept for the transfer `easy` has just finished; `sessionResumed` is what
     /// the transfer saw while it still held its connection.
     init(finished easy: UnsafeMutableRawPointer, sessionResumed: Bool?) {
@@ -83,37 +42,7 @@ public struct CurlTransferMetrics: Sendable, Hashable {
     }
 }
 
-/// What a ``CurlTransport``'s finished requests did to connections: the figures that tell a
-/// keep-alive run (a handshake per connection) from one that reconnects for every request (a
-/// handshake per request), and which HTTP version the server actually spoke.
-public struct ConnectionCounts: Sendable, Hashable {
-    /// Requests that ended, with a response or without.
-    public var requests = 0
-    /// Connections opened for them (libcurl's `CURLINFO_NUM_CONNECTS`); a reused connection opens
-    /// none.
-    public var connectionsOpened = 0
-    /// TLS handshakes made: requests that opened a connection and spent time in its handshake
-    /// (`CURLINFO_APPCONNECT_TIME_T`).
-    public var tlsHandshakes = 0
-    /// Those of the handshakes that resumed a cached TLS session: each reactor shares one session
-    /// cache among its connections, so after the first connection to a server the later ones can
-    /// skip the full handshake. Counted only when libcurl's TLS library is OpenSSL.
-    public var tlsSessionsResumed = 0
-    /// Responses by the HTTP version they came in: `1.0`, `1.1`, `2` or `3`.
-    public var responsesByHTTPVersion: [String: Int] = [:]
-
-    /// No requests yet.
-    public init() {}
-
-    /// Counts one more finished transfer.
-    public mutating func add(_ transfer: CurlTransferMetrics) {
-        requests += 1
-        connectionsOpened += transfer.connectionsOpened
-        if transfer.tlsHandshake != nil { tlsHandshakes += 1 }
-        if transfer.tlsSessionResumed == true { tlsSessionsResumed += 1 }
-        if let version = transfer.httpVersion { responsesByHTTPVersion[version, default: 0] += 1 }
-    }
-
+extension ConnectionCounts {
     /// The name a report gives libcurl's `CURL_HTTP_VERSION_*` value, `nil` for none (no response).
     static func versionName(_ version: Int) -> String? {
         switch version {
@@ -126,28 +55,11 @@ public struct ConnectionCounts: Sendable, Hashable {
     }
 }
 
-/// A transport's ``ConnectionCounts``, written by its reactor threads as transfers end and read by
-/// callers, and the caller's observer of each transfer's metrics.
-final class ConnectionTally: Sendable {
-    private let state = Mutex(ConnectionCounts())
-    private let observer: (@Sendable (CurlTransferMetrics) -> Void)?
-
-    /// A tally that also hands every finished transfer's metrics to `observer`, if given.
-    init(observer: (@Sendable (CurlTransferMetrics) -> Void)?) {
-        self.observer = observer
-    }
-
-    /// The counts so far.
-    var counts: ConnectionCounts {
-        state.withLock { $0 }
-    }
-
+extension ConnectionTally {
     /// Counts the transfer `easy` has just finished, from libcurl's own figures for it, and passes
     /// them on to the observer.
     func record(_ easy: UnsafeMutableRawPointer, sessionResumed: Bool?) {
-        let metrics = CurlTransferMetrics(finished: easy, sessionResumed: sessionResumed)
-        state.withLock { $0.add(metrics) }
-        observer?(metrics)
+        record(TransferMetrics(finished: easy, sessionResumed: sessionResumed))
     }
 }
 #endif

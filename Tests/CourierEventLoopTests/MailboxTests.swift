@@ -1,16 +1,16 @@
-#if COURIER_CURL
-@testable import CourierCurl
+#if os(Linux)
+@testable import CourierEventLoop
 import CourierSystem
 import Foundation
 import Testing
 
-/// The reactor's mailbox rings its doorbell (an eventfd) only for a reactor that waits, once per
-/// batch: what is posted while the reactor is awake is taken before it waits again.
+/// A loop's mailbox rings its doorbell (an eventfd) only for a loop that waits, once per batch: what
+/// is posted while the loop is awake is taken before it waits again.
 @Suite struct MailboxTests {
     /// A mailbox on a fresh eventfd, closed when `body` returns.
-    private func withMailbox(_ body: (Mailbox, _ rings: () -> Bool) throws -> Void) throws {
+    private func withMailbox(_ body: (Mailbox<Int>, _ rings: () -> Bool) throws -> Void) throws {
         let doorbell = try #require(Posix.eventCreate())
-        let mailbox = Mailbox(doorbell: doorbell)
+        let mailbox = Mailbox<Int>(doorbell: doorbell)
         defer { mailbox.finish() }
         // The eventfd is non-blocking: a read finds its counter set, or fails with EAGAIN.
         try body(mailbox) {
@@ -19,40 +19,40 @@ import Testing
         }
     }
 
-    @Test func postsToAnAwakeReactorDoNotRing() throws {
+    @Test func postsToAnAwakeLoopDoNotRing() throws {
         try withMailbox { mailbox, rings in
-            #expect(mailbox.post(.cancel(1)) && mailbox.post(.cancel(2)))
+            #expect(mailbox.post(.command(1)) && mailbox.post(.command(2)))
             #expect(!rings())
             #expect(!mailbox.readyToWait(), "queued mail is taken without waiting")
-            var batch: [Command] = []
+            var batch: [Message<Int>] = []
             mailbox.take(into: &batch)
             #expect(batch.count == 2)
         }
     }
 
-    @Test func aWaitingReactorIsRungOncePerBatch() throws {
+    @Test func aWaitingLoopIsRungOncePerBatch() throws {
         try withMailbox { mailbox, rings in
             #expect(mailbox.readyToWait())
-            #expect(mailbox.post(.cancel(1)) && mailbox.post(.cancel(2)))
+            #expect(mailbox.post(.command(1)) && mailbox.post(.command(2)))
             #expect(rings())
-            #expect(mailbox.post(.cancel(3)))
-            #expect(!rings(), "rung already since the reactor last took its mail")
+            #expect(mailbox.post(.command(3)))
+            #expect(!rings(), "rung already since the loop last took its mail")
             mailbox.awoke()
-            var batch: [Command] = []
+            var batch: [Message<Int>] = []
             mailbox.take(into: &batch)
             #expect(batch.count == 3)
             #expect(mailbox.readyToWait())
-            #expect(mailbox.post(.cancel(4)))
+            #expect(mailbox.post(.command(4)))
             #expect(rings(), "a new batch rings again")
         }
     }
 
-    @Test func shutdownWakesAWaitingReactorAndEndsPosting() throws {
+    @Test func shutdownWakesAWaitingLoopAndEndsPosting() throws {
         try withMailbox { mailbox, rings in
             #expect(mailbox.readyToWait())
             mailbox.requestShutdown(waiter: nil)
             #expect(rings())
-            #expect(!mailbox.post(.cancel(1)), "nothing is accepted once shutdown is asked for")
+            #expect(!mailbox.post(.command(1)), "nothing is accepted once shutdown is asked for")
         }
     }
 }
