@@ -100,6 +100,8 @@ let package = Package(
         // wake-up pipe, epoll and its timers, descriptor limits, the monotonic clock; used by the
         // fixture server, the curl reactor and the benchmark engine alike.
         .target(name: "CourierSystem", dependencies: [.target(name: "CLinuxEvents", condition: .when(platforms: [.linux]))]),
+        // Strict HTTP/1.1 response heads and chunked bodies on raw bytes; no dependencies, so .ci/fuzz-http1 compiles it as is.
+        .target(name: "CourierHTTP1"),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         // Its sources compile whatever the traits, so without curl the module is empty.
         .target(
@@ -171,6 +173,8 @@ let package = Package(
             dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
+        // RFC 9112's cases with their verdicts, read whole and a byte at a time, and the fuzzer's seed corpus.
+        .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1"]),
         .testTarget(
             name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer", "CourierSystem"],
             swiftSettings: [curl.setting]),
