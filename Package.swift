@@ -103,6 +103,8 @@ let package = Package(
         // One event loop per thread on epoll (Linux), its mailbox and its task executor, with a driver
         // that owns the loop's descriptors: libcurl's in the curl transport, connections in the engine.
         .target(name: "CourierEventLoop", dependencies: ["CourierSystem"]),
+        // Strict HTTP/1.1 response heads and chunked bodies on raw bytes; no dependencies, so .ci/fuzz-http1 compiles it as is.
+        .target(name: "CourierHTTP1"),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         // Its sources compile whatever the traits, so without curl the module is empty.
         .target(
@@ -174,6 +176,8 @@ let package = Package(
             dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
+        // RFC 9112's cases with their verdicts, read whole and a byte at a time, and the fuzzer's seed corpus.
+        .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1"]),
         .testTarget(
             name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer", "CourierSystem"],
             swiftSettings: [curl.setting]),
