@@ -12,7 +12,6 @@ import CourierBenchEngine
 @main struct Bench: BenchMain {
     static let suite = BenchSuite(
         tool: "bench",
-        version: "0.2.0",
         scenarios: RequestBuildingScenarios.all + EncodingScenarios.all + DecodingScenarios.all + LoadScenarios.all + JourneyScenarios.all
             + EngineScenarios.all,
         models: FixtureModels.all,
