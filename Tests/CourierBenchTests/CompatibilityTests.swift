@@ -4,7 +4,10 @@ import Testing
 /// A package written against the previous minor version still compiles: `Fixtures/Compatibility`
 /// holds one, a bench executable as it was written against Courier 0.2.0, and this test type-checks
 /// it against the modules built with these tests, deprecation warnings allowed, errors not.
-@Suite struct CompatibilityTests {
+///
+/// Serialized: each check is a whole `swiftc` type-check, and two at once take both cores from the
+/// time-bounded suites that run beside them.
+@Suite(.serialized) struct CompatibilityTests {
     @Test func aPackageWrittenAgainst0_2StillCompiles() async throws {
         let source = try #require(Bundle.module.url(forResource: "Fixtures/Compatibility/AppBench-0.2", withExtension: "swift"))
         let result = try await typeCheck(source)

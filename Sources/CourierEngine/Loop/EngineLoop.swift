@@ -166,7 +166,11 @@ final class EngineLoop: EventLoopDriver {
                 return
             }
         }
-        guard addressIndex < addresses.count else { return }
+        guard addressIndex < addresses.count else {
+            submission.continuation.resume(
+                throwing: URLError(.cannotFindHost, userInfo: [NSLocalizedDescriptionKey: "no address of \(origin.host) is left to try"]))
+            return
+        }
         guard let descriptor = Posix.openClientSocket(for: addresses[addressIndex]) else {
             let code = Posix.lastError
             submission.continuation.resume(throwing: Self.connectError(code, host: origin.host))

@@ -79,12 +79,6 @@ final class TLSStream {
         return count > 0 ? .done(Int(count)) : failure(of: count, inHandshake: false)
     }
 
-    /// Sends the closure alert, without waiting for the server's; the socket closes after it.
-    func shutDown() {
-        ERR_clear_error()
-        SSL_shutdown(ssl)
-    }
-
     private func failure(of result: Int32, inHandshake: Bool) -> Step {
         let code = SSL_get_error(ssl, result)
         switch code {
