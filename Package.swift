@@ -159,6 +159,7 @@ let package = Package(
             dependencies: [
                 "CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierBenchCurl",
                 .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
+                .target(name: "CourierEngine", condition: .when(platforms: [.linux])),
             ],
             path: "Benchmarks/bench",
             exclude: ["README.md"],
@@ -190,9 +191,18 @@ let package = Package(
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         // RFC 9112's cases with their verdicts, read whole and a byte at a time, and the fuzzer's seed corpus.
         .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1"]),
+        // The curl transport's own parts: its configuration and its socket table.
+        .testTarget(name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierSystem"], swiftSettings: [curl.setting]),
+        // Every transport against real servers (nginx, the fixture server and its hostile ones):
+        // URLSession, the engine, and the curl transport where its trait is on, so that no
+        // transport's tests need another's library.
         .testTarget(
-            name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierEngine", "CourierFixtureServer", "CourierSystem"],
-            swiftSettings: [curl.setting]),
+            name: "TransportTests",
+            dependencies: [
+                "Courier", "CourierCurl", "CourierFixtureServer", "CourierSystem",
+                .target(name: "CourierEngine", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: [curl.setting, openssl.setting]),
         // The Swift examples of the README and of every DocC article, compiled, and a check that each is there word for word.
         .testTarget(
             name: "ReadmeTests",

@@ -5,6 +5,7 @@ import CourierBenchCurl
 #endif
 #if os(Linux)
 import CourierBenchEngine
+import CourierEngine
 #endif
 
 /// `bench`: Courier's own scenarios, declared with CourierBench as any package declares its own,
@@ -16,6 +17,7 @@ import CourierBenchEngine
             + EngineScenarios.all,
         models: FixtureModels.all,
         transports: transports,
+        defaultTransport: defaultTransport,
         commands: [ServeCommand.self, FixturesCommand.self]
     )
 
@@ -30,5 +32,18 @@ import CourierBenchEngine
         kinds.append(.curl)
         #endif
         return kinds
+    }
+
+    /// What `load`, `capacity` and `capture` send through unless told: the engine, the fastest,
+    /// where it speaks HTTPS as well; otherwise curl, and URLSession where neither is built.
+    static var defaultTransport: TransportKind? {
+        #if os(Linux)
+        if EngineTransport.speaksTLS { return .engine }
+        #endif
+        #if COURIER_CURL
+        return .curl
+        #else
+        return nil
+        #endif
     }
 }

@@ -38,6 +38,15 @@ import Synchronization
 public final class EngineTransport: Transport {
     /// The settings this transport was made with.
     public let configuration: EngineConfiguration
+    /// Whether this build speaks HTTPS: Courier built with its `OpenSSL` trait. Without it, an
+    /// `https` URL fails with `URLError(.unsupportedURL)`.
+    public static var speaksTLS: Bool {
+        #if COURIER_OPENSSL
+        true
+        #else
+        false
+        #endif
+    }
     private let loops: [EventLoop<EngineLoop>]
     private let nextLoop = Atomic<UInt>(0)
     private let nextID = Atomic<UInt64>(0)

@@ -144,7 +144,6 @@ import CourierBenchCurl
         #expect(report.result.stopReason == .swept)
         let summary = try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8)
         #expect(summary.contains("Within p99<=2s: up to N ="))
-        #expect(report.steps.last.map { $0.throughput > 2 * report.steps[0].throughput } == true, "8 in flight serve more than 1")
         guard let fit = report.result.scalability else {
             // The suite's other tests can starve the generator: then the steps say so, and no law is
             // fitted to what was the generator's throughput.
@@ -152,6 +151,8 @@ import CourierBenchCurl
             #expect(report.result.limitedBy == .generator && summary.contains("Bounded by the generator"))
             return
         }
+        // Only where the generator kept up: a starved one serves 8 in flight no faster than 1.
+        #expect(report.steps.last.map { $0.throughput > 2 * report.steps[0].throughput } == true, "8 in flight serve more than 1")
         // Not its accuracy: beside the suite's other tests a debug build's steps run slow without
         // always being starved enough to say so; CI checks a release build's fit on a quiet machine.
         #expect(fit.law.throughputAtOne > 0 && fit.law.throughputAtOne <= 105, "γ \(fit.law.throughputAtOne)")

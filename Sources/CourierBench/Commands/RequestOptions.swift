@@ -146,11 +146,11 @@ struct RequestOptions: Equatable {
         )
     }
 
-    /// `--transport`: one of `suite`'s transports, `default` unless given.
+    /// `--transport`: one of `suite`'s transports, its default transport unless given.
     static func transport(in suite: BenchSuite, help: String? = nil) -> OptionDeclaration<TransportKind> {
         let described = suite.transports.map { "\($0.name) (\($0.summary))" }.joined(separator: " or ")
         return OptionDeclaration(
-            "transport", value: .choice(suite.transports, name: \.name), default: .urlSession, valueName: "<t>",
+            "transport", value: .choice(suite.transports, name: \.name), default: suite.defaultTransport, valueName: "<t>",
             help: help ?? "\(described)."
         )
     }

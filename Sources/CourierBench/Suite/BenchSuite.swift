@@ -24,6 +24,9 @@ public struct BenchSuite: Sendable {
     public var models: [ResponseModel]
     /// The transports `load --transport` offers: URLSession always, first, and any others given.
     public var transports: [TransportKind]
+    /// The transport `load`, `capacity` and `capture` send through when `--transport` is not given:
+    /// one of ``transports``, URLSession unless the suite names another.
+    public var defaultTransport: TransportKind
     /// The commands, in the order the overview lists them: ``standardCommands`` and then any given.
     public var commands: [any BenchCommand.Type]
 
@@ -53,20 +56,25 @@ public struct BenchSuite: Sendable {
     public static let courierVersion = "0.3.0"
 
     /// A suite of `scenarios`. `tool` defaults to the executable's file name and `version` to
-    /// ``courierVersion``; `transports` and `commands` are added to the standard ones.
+    /// ``courierVersion``; `transports` and `commands` are added to the standard ones, and
+    /// `defaultTransport`, one of them, is what a command uses unless told (URLSession when `nil`).
     public init(
         tool: String = BenchSuite.executableName,
         version: String = BenchSuite.courierVersion,
         scenarios: [Scenario],
         models: [ResponseModel] = [],
         transports: [TransportKind] = [],
+        defaultTransport: TransportKind? = nil,
         commands: [any BenchCommand.Type] = []
     ) {
         self.tool = tool
         self.version = version
         self.scenarios = scenarios
         self.models = models
-        self.transports = [.urlSession] + transports.filter { $0 != .urlSession }
+        let offered = [.urlSession] + transports.filter { $0 != .urlSession }
+        self.transports = offered
+        // A default that is not offered would be a `--transport` value the parser refuses.
+        self.defaultTransport = defaultTransport.flatMap { kind in offered.first { $0 == kind } } ?? .urlSession
         self.commands = Self.standardCommands + commands
     }
 

@@ -513,7 +513,7 @@ final class Connection {
 
     static func lost(_ words: String, code: Int32) -> URLError {
         var userInfo: [String: Any] = [NSLocalizedDescriptionKey: words]
-        if code > 0 { userInfo[NSUnderlyingErrorKey] = NSError(domain: NSPOSIXErrorDomain, code: Int(code)) }
+        if code > 0 { userInfo[NSUnderlyingErrorKey] = NSError.posix(code) }
         return URLError(.networkConnectionLost, userInfo: userInfo)
     }
 

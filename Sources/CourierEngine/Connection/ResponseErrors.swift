@@ -1,6 +1,7 @@
 #if os(Linux)
 import Courier
 import CourierHTTP1
+import CourierSystem
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -31,6 +32,14 @@ extension Connection {
         case .malformed:
             return URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: failure.description])
         }
+    }
+}
+
+extension NSError {
+    /// The system's error `code` as it rides beneath a `URLError` (`NSUnderlyingErrorKey`), with
+    /// the system's words, as the curl transport and Apple's URLSession give it.
+    static func posix(_ code: Int32) -> NSError {
+        NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [NSLocalizedDescriptionKey: Posix.describe(code)])
     }
 }
 #endif

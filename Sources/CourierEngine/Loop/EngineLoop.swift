@@ -222,7 +222,7 @@ final class EngineLoop: EventLoopDriver {
             .cannotConnectToHost,
             userInfo: [
                 NSLocalizedDescriptionKey: "cannot connect to \(host): \(Posix.describe(code))",
-                NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(code)),
+                NSUnderlyingErrorKey: NSError.posix(code),
             ])
     }
 

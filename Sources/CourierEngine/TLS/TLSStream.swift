@@ -10,6 +10,8 @@ import FoundationNetworking
 /// must wait for the socket to become readable or writable.
 final class TLSStream {
     private let ssl: OpaquePointer
+    /// The name (or address) the certificate must match, for the words of a mismatch.
+    private let host: String
 
     /// What a step of the handshake, a read or a write did.
     enum Step: Equatable {
@@ -29,6 +31,7 @@ final class TLSStream {
     init?(context: TLSContext, descriptor: Int32, host: String, session: OpaquePointer?) {
         guard let ssl = SSL_new(context.context) else { return nil }
         self.ssl = ssl
+        self.host = host
         courier_ssl_set_nonblocking_modes(ssl)
         let isAddress = Posix.SocketAddress(literal: host, port: 0) != nil
         guard SSL_set_fd(ssl, descriptor) == 1, isAddress || courier_ssl_set_tlsext_host_name(ssl, host) == 1 else { return nil }
@@ -102,7 +105,10 @@ final class TLSStream {
     private func handshakeError(sslError: Int32) -> URLError {
         let verifyResult = SSL_get_verify_result(ssl)
         if verifyResult != X509_V_OK {
-            let words = String(cString: X509_verify_cert_error_string(verifyResult))
+            var words = String(cString: X509_verify_cert_error_string(verifyResult))
+            if verifyResult == X509_V_ERR_HOSTNAME_MISMATCH || verifyResult == X509_V_ERR_IP_ADDRESS_MISMATCH {
+                words += ": no subject name of the certificate matches the host name '\(host)'"
+            }
             ERR_clear_error()
             return URLError(
                 URLError.Code(certificateVerifyResult: verifyResult),

@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 import CourierCurl
+#endif
 import CourierFixtureServer
 import Foundation
 #if canImport(FoundationNetworking)
@@ -57,7 +59,7 @@ struct RawPath: Endpoint {
 /// Runs `body` with a fresh fixture server and a fresh transport of `kind`, stopping both after.
 func withFixtureServer(
     _ kind: TransportKind,
-    _ configuration: CurlConfiguration = CurlConfiguration(timeout: .seconds(10)),
+    _ configuration: StackConfiguration = StackConfiguration(timeout: .seconds(10)),
     _ body: (FixtureServer, any Transport) async throws -> Void
 ) async throws {
     let server = try FixtureServer.start()

@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 @testable import CourierCurl
+#endif
 import CourierEngine
 import Foundation
 import Testing
@@ -8,14 +10,14 @@ import Testing
 /// Connection reuse, the caps, the queue and shutdown, proven from nginx's side of the connection.
 /// Serialized: every test starts a server, and all at once they would starve the other suites
 /// (and their time bounds) on a two-core machine.
-@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(2)))
 struct ConnectionTests {
     /// `/connection` answers nginx's connection serial number and how many requests that connection
     /// has served: one serial for all 1,000 and a count of 1,000 mean one kept-alive connection.
     @Test(arguments: TransportKind.ownStacks)
     func aThousandSequentialRequestsShareOneConnection(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 1)) { transport in
+            try await withTransport(kind, StackConfiguration(maximumConnectionsPerHost: 1)) { transport in
                 var serials = Set<Substring>()
                 var last = ""
                 for _ in 0..<1_000 {
@@ -39,7 +41,7 @@ struct ConnectionTests {
     func concurrentRequestsStayWithinTheCap(_ kind: TransportKind, caps: (perHost: Int, total: Int)) async throws {
         let (perHost, total) = caps
         try await withNginx { server in
-            let configuration = CurlConfiguration(maximumConnectionsPerHost: perHost, maximumConnections: total)
+            let configuration = StackConfiguration(maximumConnectionsPerHost: perHost, maximumConnections: total)
             try await withTransport(kind, configuration) { transport in
                 let url = server.origin + "/connection"
                 let slow = server.origin + "/slow"
@@ -62,12 +64,13 @@ struct ConnectionTests {
         }
     }
 
+    #if COURIER_CURL
     /// Streams per connection mean nothing over HTTP/1.1: two connections still carry at most two
     /// requests at once, the rest queued.
     @Test func streamsDoNotRaiseTheCapOverHTTP1() async throws {
         let kind = TransportKind.curl
         try await withNginx { server in
-            let configuration = CurlConfiguration(maximumConnectionsPerHost: 2, maximumStreamsPerConnection: 8)
+            let configuration = StackConfiguration(maximumConnectionsPerHost: 2, maximumStreamsPerConnection: 8)
             try await withTransport(kind, configuration) { transport in
                 let slow = server.origin + "/slow"
                 let started = ContinuousClock.now
@@ -85,13 +88,14 @@ struct ConnectionTests {
             }
         }
     }
+    #endif
 
     /// One connection, a 1 s timeout and three requests of 0.5 s each: the last waits about 1 s in
     /// the queue and still succeeds, because the timeout starts when a request leaves the queue.
     @Test(arguments: TransportKind.ownStacks)
     func timeSpentQueuedDoesNotCountAgainstTheTimeout(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(1))) { transport in
+            try await withTransport(kind, StackConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(1))) { transport in
                 let url = server.origin + "/slow"
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for _ in 0..<3 {
@@ -110,7 +114,7 @@ struct ConnectionTests {
     @Test(arguments: TransportKind.ownStacks)
     func severalThreadsShareTheWorkAndTheCap(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 6, reactorCount: 3)) { transport in
+            try await withTransport(kind, StackConfiguration(maximumConnectionsPerHost: 6, reactorCount: 3)) { transport in
                 let url = server.origin + "/connection"
                 let serials = try await withThrowingTaskGroup(of: Substring.self) { group in
                     for _ in 0..<300 {
@@ -124,6 +128,7 @@ struct ConnectionTests {
         }
     }
 
+    #if COURIER_CURL
     /// With prior knowledge the transport speaks HTTP/2 to a cleartext server. The first request
     /// succeeds; libcurl 7.88.1 (Debian 12) then fails the next one on the same connection with
     /// CURLE_HTTP2 ("Error in the HTTP2 framing layer"), and so does the curl tool itself
@@ -131,7 +136,7 @@ struct ConnectionTests {
     /// here as a known issue so that a fixed libcurl shows up as the test passing.
     @Test func http2PriorKnowledgeSpeaksHTTP2() async throws {
         try await withNginx { server in
-            try await withTransport(.curl, CurlConfiguration(httpVersion: .http2PriorKnowledge)) { transport in
+            try await withTransport(.curl, StackConfiguration(httpVersion: .http2PriorKnowledge)) { transport in
                 await withKnownIssue("libcurl 7.88.1 fails the second request on a reused h2c connection", isIntermittent: true) {
                     for _ in 0..<20 {
                         let (response, body) = try await transport.fetch(server.http2Origin + "/protocol")
@@ -142,6 +147,7 @@ struct ConnectionTests {
             }
         }
     }
+    #endif
 
     @Test(arguments: TransportKind.ownStacks)
     func shutdownCancelsWhatIsInFlightAndRefusesWhatComesAfter(_ kind: TransportKind) async throws {
@@ -161,7 +167,7 @@ struct ConnectionTests {
     @Test(arguments: TransportKind.ownStacks)
     func manyCancellationsLeaveTheTransportWorking(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 4)) { transport in
+            try await withTransport(kind, StackConfiguration(maximumConnectionsPerHost: 4)) { transport in
                 let url = server.origin + "/stall"
                 let calls = (0..<50).map { _ in Task { try await transport.fetch(url) } }
                 try await Task.sleep(for: .milliseconds(50))

@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 import CourierCurl
+#endif
 import CourierFixtureServer
 import Foundation
 #if canImport(FoundationNetworking)
@@ -123,7 +125,7 @@ struct RedirectTests {
 
     @Test(arguments: TransportKind.ownStacks)
     func withoutFollowingATransportReturnsTheRedirect(_ kind: TransportKind) async throws {
-        try await withFixtureServer(kind, CurlConfiguration(maximumRedirects: 0)) { server, transport in
+        try await withFixtureServer(kind, StackConfiguration(maximumRedirects: 0)) { server, transport in
             let (response, _) = try await transport.fetch(server.url("/redirect/308").absoluteString, method: "POST", body: Self.body)
             #expect(response.statusCode == 308)
             #expect(response.headers["Location"] == "/echo")

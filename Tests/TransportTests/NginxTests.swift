@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 @testable import CourierCurl
+#endif
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +13,7 @@ import Testing
 /// Serialized: every test starts a server, and all at once they would starve the other suites
 /// (and their time bounds) on a two-core machine.
 @Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"))
-struct CurlTransportTests {
+struct NginxTests {
     @Test(arguments: TransportKind.allCases)
     func statusCodesComeBackUnjudged(_ kind: TransportKind) async throws {
         try await withNginx { server in
@@ -102,11 +104,12 @@ struct CurlTransportTests {
         }
     }
 
-    /// The curl transport passes the system's error on beneath its `URLError`, as Apple's URLSession
+    /// The curl transport and the engine pass the system's error on beneath their `URLError`, as Apple's URLSession
     /// does, so that a caller can tell the server's refusal from the client's own limits (issue 19,
     /// item 6: `EMFILE` counted as `connectionRefused`). URLSession on Linux passes none.
-    @Test func theSystemsErrorRidesBeneathAFailedConnect() async throws {
-        try await withTransport(.curl) { transport in
+    @Test(arguments: TransportKind.ownStacks)
+    func theSystemsErrorRidesBeneathAFailedConnect(_ kind: TransportKind) async throws {
+        try await withTransport(kind) { transport in
             do {
                 _ = try await transport.fetch("http://127.0.0.1:1/hello")
                 Issue.record("port 1 answered")
@@ -130,7 +133,7 @@ struct CurlTransportTests {
     @Test(arguments: TransportKind.allCases)
     func timeoutsAreTimedOut(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(kind, CurlConfiguration(timeout: .milliseconds(200))) { transport in
+            try await withTransport(kind, StackConfiguration(timeout: .milliseconds(200))) { transport in
                 #expect(await transport.failure(server.origin + "/stall") == .timedOut)
             }
         }

@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 import CourierCurl
+#endif
 import Foundation
 import Synchronization
 import Testing
@@ -10,7 +12,9 @@ import FoundationNetworking
 
 /// HTTPS against nginx with a private CA made for the test: trust, identity, pins, HTTP/2 by ALPN,
 /// and each refused handshake with its own code and words.
-@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+// Two minutes a test: each makes a CA and its certificates with openssl and starts nginx, and CI
+// runs this beside every other suite on two cores.
+@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(2)))
 struct TLSTests {
     /// Runs `body` with a fresh PKI and an nginx serving TLS with it.
     private func withTLSServer(_ body: (Nginx, TestPKI) async throws -> Void) async throws {
@@ -19,37 +23,42 @@ struct TLSTests {
         try await withNginx(pki: pki) { try await body($0, pki) }
     }
 
-    private func curl(_ tls: CurlConfiguration.TLSOptions, http: CurlConfiguration.HTTPVersion = .http1_1) -> CurlConfiguration {
-        CurlConfiguration(timeout: .seconds(5), httpVersion: http, tls: tls)
+    private func stack(_ tls: TLSOptions, http: StackConfiguration.HTTPVersion = .http1_1) -> StackConfiguration {
+        StackConfiguration(timeout: .seconds(5), httpVersion: http, tls: tls)
     }
 
     private func failure(_ url: String, through transport: any Transport) async -> URLError? {
         await #expect(throws: URLError.self) { try await transport.fetch(url) }
     }
 
-    /// The private CA's bundle trusts the server; HTTP/2 comes by ALPN, and a hundred requests on
-    /// one kept-alive connection make one handshake.
-    @Test func aPrivateCAsServerIsTrustedWithItsBundle() async throws {
+    /// The private CA's bundle trusts the server; HTTP/2 comes by ALPN where the stack asks for it
+    /// (the engine speaks HTTP/1.1), and a hundred requests on one kept-alive connection make one
+    /// handshake.
+    @Test(arguments: TransportKind.ownStacks)
+    func aPrivateCAsServerIsTrustedWithItsBundle(_ kind: TransportKind) async throws {
+        let (version, spoken, served) =
+            kind == .engine ? (StackConfiguration.HTTPVersion.http1_1, "1.1", "HTTP/1.1") : (.http2, "2", "HTTP/2.0")
         try await withTLSServer { server, pki in
-            let tls = CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))
-            try await withTransport(.curl, curl(tls, http: .http2)) { transport in
+            let tls = TLSOptions(certificateAuthorities: pki.path("ca.pem"))
+            try await withTransport(kind, stack(tls, http: version)) { transport in
                 for _ in 0..<100 {
                     let (response, body) = try await transport.fetch(server.tlsOrigin + "/protocol")
-                    #expect(response.statusCode == 200 && body.text == "HTTP/2.0")
+                    #expect(response.statusCode == 200 && body.text == served)
                 }
-                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
-                #expect(counts.connectionsOpened == 1 && counts.tlsHandshakes == 1 && counts.responsesByHTTPVersion == ["2": 100])
+                let counts = try #require(connectionCounts(of: transport))
+                #expect(counts.connectionsOpened == 1 && counts.tlsHandshakes == 1 && counts.responsesByHTTPVersion == [spoken: 100])
             }
         }
     }
 
     /// The version range is what the handshake may choose from: TLS 1.3 by default against a server
     /// that offers 1.2 and 1.3, 1.2 when 1.2 is the most allowed.
-    @Test func theVersionRangeBoundsTheHandshake() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func theVersionRangeBoundsTheHandshake(_ kind: TransportKind) async throws {
         try await withTLSServer { server, pki in
             for (maximum, expected) in [(nil, "TLSv1.3"), (TLSVersion.v1_2, "TLSv1.2")] as [(TLSVersion?, String)] {
-                let tls = CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"), maximumVersion: maximum)
-                try await withTransport(.curl, curl(tls)) { transport in
+                let tls = TLSOptions(certificateAuthorities: pki.path("ca.pem"), maximumVersion: maximum)
+                try await withTransport(kind, stack(tls)) { transport in
                     let (_, body) = try await transport.fetch(server.tlsOrigin + "/tls-version")
                     #expect(body.text == expected)
                 }
@@ -59,15 +68,15 @@ struct TLSTests {
 
     /// Each transfer's phases: only the request that opened the kept-alive connection resolved,
     /// connected and shook hands; every request waited for its first byte and received the rest.
-    @Test func theObserverSeesEachTransfersPhases() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func theObserverSeesEachTransfersPhases(_ kind: TransportKind) async throws {
         try await withTLSServer { server, pki in
             let seen = Mutex<[TransferMetrics]>([])
-            let transport = try CurlTransport(configuration: curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))))
-            {
-                metrics in seen.withLock { $0.append(metrics) }
+            let (transport, shutDown) = try kind.make(stack(TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { metrics in
+                seen.withLock { $0.append(metrics) }
             }
             for _ in 0..<10 { _ = try await transport.fetch(server.tlsOrigin + "/hello") }
-            await transport.shutdown()
+            await shutDown()
             let metrics = seen.withLock { $0 }
             try #require(metrics.count == 10)
             let first = metrics[0]
@@ -87,15 +96,17 @@ struct TLSTests {
     }
 
     /// A request that must not run twice opens a connection of its own, and so shakes hands every
-    /// time; the reactor's shared session cache makes every handshake after the first a resumption.
-    @Test func newConnectionsResumeTheReactorsTLSSession() async throws {
+    /// time; the reactor's (the loop's) shared session cache makes every handshake after the first a
+    /// resumption.
+    @Test(arguments: TransportKind.ownStacks)
+    func newConnectionsResumeTheLoopsTLSSession(_ kind: TransportKind) async throws {
         try await withTLSServer { server, pki in
-            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
+            try await withTransport(kind, stack(TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
                 for _ in 0..<5 {
                     #expect(
                         try await transport.fetch(server.tlsOrigin + "/hello", method: "POST", body: Data("x".utf8)).0.statusCode == 200)
                 }
-                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                let counts = try #require(connectionCounts(of: transport))
                 #expect(counts.connectionsOpened == 5 && counts.tlsHandshakes == 5, "\(counts)")
                 #expect(counts.tlsSessionsResumed == 4, "\(counts)")
             }
@@ -103,23 +114,26 @@ struct TLSTests {
     }
 
     /// Cleartext has no handshake to time or resume.
-    @Test func aCleartextTransferHasNoHandshake() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func aCleartextTransferHasNoHandshake(_ kind: TransportKind) async throws {
         try await withNginx { server in
             let seen = Mutex<[TransferMetrics]>([])
-            let transport = try CurlTransport { metrics in seen.withLock { $0.append(metrics) } }
+            let (transport, shutDown) = try kind.make { metrics in seen.withLock { $0.append(metrics) } }
             _ = try await transport.fetch(server.origin + "/hello")
-            await transport.shutdown()
+            let counts = try #require(connectionCounts(of: transport))
+            await shutDown()
             let metrics = try #require(seen.withLock { $0.first })
             #expect(metrics.connectionsOpened == 1 && metrics.connect != nil)
             #expect(metrics.tlsHandshake == nil && metrics.tlsSessionResumed == nil)
-            #expect(transport.connectionCounts().tlsHandshakes == 0 && transport.connectionCounts().tlsSessionsResumed == 0)
+            #expect(counts.tlsHandshakes == 0 && counts.tlsSessionsResumed == 0)
         }
     }
 
+    #if COURIER_CURL
     /// HTTP/2 multiplexing: 32 requests at once over at most 2 connections of 16 streams.
     @Test func http2CarriesManyRequestsOverFewConnections() async throws {
         try await withTLSServer { server, pki in
-            var configuration = curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")), http: .http2)
+            var configuration = stack(TLSOptions(certificateAuthorities: pki.path("ca.pem")), http: .http2)
             configuration.maximumConnectionsPerHost = 2
             configuration.maximumStreamsPerConnection = 16
             try await withTransport(.curl, configuration) { transport in
@@ -129,20 +143,22 @@ struct TLSTests {
                     return try await group.reduce(into: [Int]()) { $0.append($1) }
                 }
                 #expect(statuses == Array(repeating: 200, count: 32))
-                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                let counts = try #require(connectionCounts(of: transport))
                 #expect((1...2).contains(counts.connectionsOpened) && counts.responsesByHTTPVersion == ["2": 32], "\(counts)")
             }
         }
     }
+    #endif
 
     /// The bundle replaces the system store: without it the private CA is unknown, and with
     /// `allowsInsecureConnections` nothing is checked.
-    @Test func withoutTheBundleTheIssuerIsUnknownAndInsecureSkipsTheCheck() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func withoutTheBundleTheIssuerIsUnknownAndInsecureSkipsTheCheck(_ kind: TransportKind) async throws {
         try await withTLSServer { server, _ in
-            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions())) { transport in
+            try await withTransport(kind, stack(TLSOptions())) { transport in
                 #expect(await failure(server.tlsOrigin + "/hello", through: transport)?.code == .serverCertificateHasUnknownRoot)
             }
-            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(allowsInsecureConnections: true))) { transport in
+            try await withTransport(kind, stack(TLSOptions(allowsInsecureConnections: true))) { transport in
                 let status = try await transport.fetch(server.tlsOrigin + "/hello").0.statusCode
                 #expect(status == 200)
             }
@@ -162,17 +178,19 @@ struct TLSTests {
         }
     }
 
-    @Test func anExpiredCertificateHasABadDate() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func anExpiredCertificateHasABadDate(_ kind: TransportKind) async throws {
         try await withTLSServer { server, pki in
-            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
+            try await withTransport(kind, stack(TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
                 #expect(await failure(server.expiredOrigin + "/hello", through: transport)?.code == .serverCertificateHasBadDate)
             }
         }
     }
 
-    @Test func aCertificateForAnotherNameIsUntrustedSayingSo() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func aCertificateForAnotherNameIsUntrustedSayingSo(_ kind: TransportKind) async throws {
         try await withTLSServer { server, pki in
-            try await withTransport(.curl, curl(CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
+            try await withTransport(kind, stack(TLSOptions(certificateAuthorities: pki.path("ca.pem")))) { transport in
                 let error = await failure(server.wrongNameOrigin + "/hello", through: transport)
                 #expect(error?.code == .serverCertificateUntrusted)
                 let words = error?.errorUserInfo[NSLocalizedDescriptionKey] as? String ?? ""
@@ -182,16 +200,17 @@ struct TLSTests {
     }
 
     /// Mutual TLS: with the client certificate nginx verifies it; without, it answers 400.
-    @Test func aClientCertificateIsPresentedWhenGiven() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func aClientCertificateIsPresentedWhenGiven(_ kind: TransportKind) async throws {
         try await withTLSServer { server, pki in
-            let trusted = CurlConfiguration.TLSOptions(certificateAuthorities: pki.path("ca.pem"))
+            let trusted = TLSOptions(certificateAuthorities: pki.path("ca.pem"))
             var identified = trusted
             identified.clientCertificate = .init(certificate: pki.path("client.pem"), privateKey: pki.path("client.key"))
-            try await withTransport(.curl, curl(identified)) { transport in
+            try await withTransport(kind, stack(identified)) { transport in
                 let (response, body) = try await transport.fetch(server.mutualTLSOrigin + "/client")
                 #expect(response.statusCode == 200 && body.text == "SUCCESS")
             }
-            try await withTransport(.curl, curl(trusted)) { transport in
+            try await withTransport(kind, stack(trusted)) { transport in
                 let status = try await transport.fetch(server.mutualTLSOrigin + "/client").0.statusCode
                 #expect(status == 400)
             }
@@ -200,12 +219,13 @@ struct TLSTests {
 
     /// A name pinned to 127.0.0.1: the request for api.example.test reaches the server, and the
     /// certificate is checked against that name.
-    @Test func aPinnedNameReachesItsAddressWithItsNameChecked() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func aPinnedNameReachesItsAddressWithItsNameChecked(_ kind: TransportKind) async throws {
         try await withTLSServer { server, pki in
             let port = server.port + 2
-            let tls = CurlConfiguration.TLSOptions(
+            let tls = TLSOptions(
                 certificateAuthorities: pki.path("ca.pem"), resolvedHosts: ["api.example.test:\(port):127.0.0.1"])
-            try await withTransport(.curl, curl(tls)) { transport in
+            try await withTransport(kind, stack(tls)) { transport in
                 let status = try await transport.fetch("https://api.example.test:\(port)/hello").0.statusCode
                 #expect(status == 200)
             }
@@ -217,7 +237,7 @@ struct TLSTests {
     @Test(arguments: TransportKind.allCases)
     func httpsToACleartextServerFailsSecurely(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(kind, CurlConfiguration(timeout: .seconds(5))) { transport in
+            try await withTransport(kind, StackConfiguration(timeout: .seconds(5))) { transport in
                 let https = server.origin.replacingOccurrences(of: "http://", with: "https://")
                 let error = await failure(https + "/hello", through: transport)
                 // URLSession on Linux gives libcurl's SSL_CONNECT_ERROR no code of its own.
@@ -228,29 +248,32 @@ struct TLSTests {
         }
     }
 
-    @Test(arguments: [
-        (
-            CurlConfiguration.TLSOptions(certificateAuthorities: "/nonexistent/ca.pem"),
-            TLSOptionsError.unreadableFile(role: "CA bundle", path: "/nonexistent/ca.pem")
-        ),
-        (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443"]), .invalidPin("api.example.test:443")),
-        (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:0:127.0.0.1"]), .invalidPin("api.example.test:0:127.0.0.1")),
-        (CurlConfiguration.TLSOptions(resolvedHosts: ["api.example.test:443:nowhere"]), .invalidPin("api.example.test:443:nowhere")),
-        (CurlConfiguration.TLSOptions(minimumVersion: .v1_3, maximumVersion: .v1_2), .emptyVersionRange(minimum: .v1_3, maximum: .v1_2)),
-    ])
-    func badOptionsAreRefusedBeforeAnyRequest(tls: CurlConfiguration.TLSOptions, expected: TLSOptionsError) {
-        let error = #expect(throws: TLSOptionsError.self) { try CurlTransport(configuration: CurlConfiguration(tls: tls)) }
-        #expect(error == expected)
+    @Test(
+        arguments: TransportKind.ownStacks,
+        [
+            (
+                TLSOptions(certificateAuthorities: "/nonexistent/ca.pem"),
+                TLSOptionsError.unreadableFile(role: "CA bundle", path: "/nonexistent/ca.pem")
+            ),
+            (TLSOptions(resolvedHosts: ["api.example.test:443"]), .invalidPin("api.example.test:443")),
+            (TLSOptions(resolvedHosts: ["api.example.test:0:127.0.0.1"]), .invalidPin("api.example.test:0:127.0.0.1")),
+            (TLSOptions(resolvedHosts: ["api.example.test:443:nowhere"]), .invalidPin("api.example.test:443:nowhere")),
+            (TLSOptions(minimumVersion: .v1_3, maximumVersion: .v1_2), .emptyVersionRange(minimum: .v1_3, maximum: .v1_2)),
+        ])
+    func badOptionsAreRefusedBeforeAnyRequest(_ kind: TransportKind, case: (tls: TLSOptions, expected: TLSOptionsError)) {
+        let error = #expect(throws: TLSOptionsError.self) { try kind.make(StackConfiguration(tls: `case`.tls)) }
+        #expect(error == `case`.expected)
     }
 
-    @Test func anIPv6PinAndAKeyFileAreAccepted() throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func anIPv6PinAndAKeyFileAreAccepted(_ kind: TransportKind) async throws {
         let pki = try TestPKI.make()
         defer { pki.remove() }
-        let tls = CurlConfiguration.TLSOptions(
+        let tls = TLSOptions(
             clientCertificate: .init(certificate: pki.path("client.pem"), privateKey: pki.path("client.key")),
             resolvedHosts: ["api.example.test:443:[::1]"])
-        let transport = try CurlTransport(configuration: CurlConfiguration(tls: tls))
-        #expect(transport.configuration.tls == tls)
+        let (_, shutDown) = try kind.make(StackConfiguration(tls: tls))
+        await shutDown()
     }
 }
 #endif

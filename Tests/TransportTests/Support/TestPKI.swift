@@ -1,4 +1,4 @@
-#if COURIER_CURL
+#if os(Linux)
 import Foundation
 
 /// A throwaway certificate authority and the certificates the TLS tests need, made by `openssl` in

@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 import CourierCurl
+#endif
 import CourierFixtureServer
 import Foundation
 #if canImport(FoundationNetworking)
@@ -28,7 +30,7 @@ struct ReplayTests {
     ) {
         let server = try FixtureServer.start()
         defer { server.stop() }
-        return try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(2))) { transport in
+        return try await withTransport(kind, StackConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(2))) { transport in
             _ = try await transport.fetch(server.url("/movies/1").absoluteString)
             let url = server.url("/faults/close").absoluteString
             let failure: URLError.Code?

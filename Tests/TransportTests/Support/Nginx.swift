@@ -1,4 +1,4 @@
-#if COURIER_CURL
+#if os(Linux)
 import Foundation
 
 /// A private nginx on 127.0.0.1, started for one test and stopped by it: a real HTTP/1.1 server with

@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 import CourierCurl
+#endif
 import CourierFixtureServer
 import Foundation
 #if canImport(FoundationNetworking)
@@ -115,7 +117,7 @@ struct HostileServerTests {
 
     @Test(arguments: TransportKind.allCases, Framing.all)
     func contradictoryFramingFailsAsOneErrorOnBothTransports(_ kind: TransportKind, _ framing: Framing) async throws {
-        try await withClient(kind, CurlConfiguration(timeout: .seconds(5))) { client, server in
+        try await withClient(kind, StackConfiguration(timeout: .seconds(5))) { client, server in
             let error = await failure { try await client.send(Raw(path: framing.path, method: "GET", headers: [:]), as: Data.self) }
             #expect(error?.kind == .transport, "\(error?.debugDescription ?? "succeeded")")
             let reason = try #require(error?.framingError?.reason, "\(error?.debugDescription ?? "succeeded")")
@@ -143,7 +145,7 @@ struct HostileServerTests {
         // default limit is bench's test, ResponseBombMemoryTests).
         let server = try FixtureServer.start(FixtureServer.Configuration(routes: ["/bomb": .gzipBomb(inflatedBytes: 256 << 20)]))
         defer { server.stop() }
-        try await withTransport(kind, CurlConfiguration(timeout: .seconds(30))) { transport in
+        try await withTransport(kind, StackConfiguration(timeout: .seconds(30))) { transport in
             #expect(APIClient(baseURL: server.baseURL, transport: transport).maximumResponseBodySize == 32 << 20)
             let client = APIClient(baseURL: server.baseURL, transport: transport, maximumResponseBodySize: 8 << 20)
             let error = await failure { try await client.send(Raw(path: "bomb", method: "GET", headers: [:]), as: Data.self) }
@@ -200,7 +202,7 @@ struct HostileServerTests {
 /// fixture server, both released afterwards.
 private func withClient(
     _ kind: TransportKind,
-    _ configuration: CurlConfiguration = CurlConfiguration(),
+    _ configuration: StackConfiguration = StackConfiguration(),
     _ body: (APIClient, FixtureServer) async throws -> Void
 ) async throws {
     let server = try FixtureServer.start()

@@ -1,6 +1,8 @@
-#if COURIER_CURL
+#if os(Linux)
 import Courier
+#if COURIER_CURL
 import CourierCurl
+#endif
 import CourierFixtureServer
 import Foundation
 #if canImport(FoundationNetworking)
@@ -23,7 +25,7 @@ struct FaultMatrixTests {
     @Test(arguments: TransportKind.allCases, Fault.all)
     func everyFaultEndsPromptlyAsItsKind(_ kind: TransportKind, _ fault: Fault) async throws {
         try await fault.place.withBaseURL { base in
-            try await withTransport(kind, CurlConfiguration(timeout: Self.requestTimeout)) { transport in
+            try await withTransport(kind, StackConfiguration(timeout: Self.requestTimeout)) { transport in
                 let client = APIClient(baseURL: base, transport: transport)
                 let path = fault.path
                 let error = try await withTimeLimit(Self.bound) { () async -> APIError? in
