@@ -128,12 +128,15 @@ let package = Package(
 
         // Deterministic JSON payloads and their models, shared by the decode scenarios and stubs.
         .target(name: "CourierFixtures", dependencies: ["CourierJSON"]),
-        // A loopback HTTP/1.1 server on POSIX sockets that serves those payloads and misbehaves on
-        // request: the real endpoint of the bench's load scenarios and of the fault tests. With OpenSSL,
+        // A loopback HTTP/1.1 server on the shared event loop that serves those payloads and misbehaves
+        // on request: the real endpoint of the bench's load scenarios and of the fault tests. With OpenSSL,
         // also hostile TLS and HTTP/2 servers, one blocking thread per connection.
         .target(
             name: "CourierFixtureServer",
-            dependencies: ["CourierFixtures", "CourierSystem", "CZlib", openssl.dependency("COpenSSL")],
+            dependencies: [
+                "CourierFixtures", "CourierSystem", "CZlib", openssl.dependency("COpenSSL"),
+                .target(name: "CourierEventLoop", condition: .when(platforms: [.linux])),
+            ],
             swiftSettings: [openssl.setting]
         ),
         // OpenSSL's libssl and libcrypto, for the hostile servers' TLS and their test certificates.

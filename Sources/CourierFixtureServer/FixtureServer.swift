@@ -1,6 +1,9 @@
 import CourierSystem
 import Foundation
 import Synchronization
+#if os(Linux)
+import CourierEventLoop
+#endif
 
 /// A small HTTP/1.1 server on 127.0.0.1, started in-process, that serves the deterministic fixture
 /// payloads and misbehaves on request: the real endpoint the bench and the tests drive the client
@@ -13,7 +16,8 @@ import Synchronization
 /// let movies = try await client.send(Movies(page: 1))    // GET /movies?page=1, 100 movies
 /// ```
 ///
-/// One thread runs a `poll` loop over non-blocking sockets (see ``Configuration`` for the limits);
+/// One thread runs an event loop over non-blocking sockets (on Linux the package's shared epoll
+/// loop, elsewhere `poll`; see ``Configuration`` for the limits);
 /// it keeps connections alive, answers malformed requests with 400 and oversized ones with 431 or
 /// 413, and closes those connections. ``stop()`` closes the listener and every connection, so calls
 /// in flight fail as they would against a server that went away.
@@ -22,10 +26,14 @@ public final class FixtureServer: Sendable {
     public let port: UInt16
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
-    private let wake: Int32
     private let counts: RequestCounts
     private let stopped = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
+    private let finished: DispatchSemaphore
+    #if os(Linux)
+    private let loop: EventLoop<FixtureLoop>
+    #else
+    private let wake: Int32
+    #endif
 
     /// How the server is set up.
     public struct Configuration: Sendable {
@@ -69,29 +77,64 @@ public final class FixtureServer: Sendable {
 
     /// Binds, listens and starts serving on a thread of its own.
     public static func start(_ configuration: Configuration = Configuration()) throws(SocketError) -> FixtureServer {
-        let (listener, port, pipe) = try Posix.makeServerSockets(port: configuration.port, backlog: 1024)
         let counts = RequestCounts(paths: configuration.routes.keys)
-        let server = FixtureServer(port: port, wake: pipe.write, counts: counts)
-        let finished = server.finished
+        let finished = DispatchSemaphore(value: 0)
+        #if os(Linux)
+        let listener = try Posix.makeListener(port: configuration.port, backlog: 1024)
+        let port: UInt16
+        do {
+            port = try Posix.localPort(of: listener)
+        } catch {
+            Posix.close(listener)
+            throw error
+        }
+        do throws(EventLoopError) {
+            let loop = try EventLoop(name: "FixtureServer:\(port)") { io in
+                FixtureLoop(io: io, listener: listener, configuration: configuration, counts: counts, finished: finished)
+            }
+            return FixtureServer(port: port, counts: counts, finished: finished, loop: loop)
+        } catch {
+            Posix.close(listener)
+            throw SocketError(call: error.call, code: error.code)
+        }
+        #else
+        let (listener, port, pipe) = try Posix.makeServerSockets(port: configuration.port, backlog: 1024)
         let thread = Thread {
-            EventLoop(listener: listener, wake: pipe.read, configuration: configuration, counts: counts).run()
+            FixtureLoop(listener: listener, configuration: configuration, counts: counts).run(wake: pipe.read)
             finished.signal()
         }
         thread.name = "FixtureServer:\(port)"
         thread.start()
-        return server
+        return FixtureServer(port: port, counts: counts, finished: finished, wake: pipe.write)
+        #endif
     }
 
-    private init(port: UInt16, wake: Int32, counts: RequestCounts) {
+    #if os(Linux)
+    private init(port: UInt16, counts: RequestCounts, finished: DispatchSemaphore, loop: EventLoop<FixtureLoop>) {
         self.port = port
-        self.wake = wake
         self.counts = counts
+        self.finished = finished
+        self.loop = loop
+        baseURL = Self.baseURL(port: port)
+    }
+    #else
+    private init(port: UInt16, counts: RequestCounts, finished: DispatchSemaphore, wake: Int32) {
+        self.port = port
+        self.counts = counts
+        self.finished = finished
+        self.wake = wake
+        baseURL = Self.baseURL(port: port)
+    }
+    #endif
+
+    /// `http://127.0.0.1:<port>`.
+    private static func baseURL(port: UInt16) -> URL {
         var components = URLComponents()
         components.scheme = "http"
         components.host = "127.0.0.1"
         components.port = Int(port)
         // Scheme, numeric host and port always form a URL; the fallback only satisfies the type.
-        baseURL = components.url ?? URL(fileURLWithPath: "/")
+        return components.url ?? URL(fileURLWithPath: "/")
     }
 
     /// The URL of `path` (with its query, if any) on this server.
@@ -110,9 +153,14 @@ public final class FixtureServer: Sendable {
     /// has. New connections are then refused. Calling it again does nothing.
     public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        #if os(Linux)
+        loop.requestShutdown()
+        finished.wait()
+        #else
         Posix.signal(pipe: wake)
         finished.wait()
         Posix.close(wake)
+        #endif
     }
 
     deinit {

@@ -195,6 +195,12 @@ public struct SocketError: Error, CustomStringConvertible {
         code = errno
     }
 
+    /// `call` failed with `code`.
+    package init(call: String, code: Int32) {
+        self.call = call
+        self.code = code
+    }
+
     /// `bind: Address already in use`.
     public var description: String {
         "\(call): \(String(cString: strerror(code)))"

@@ -19,6 +19,8 @@ final class Connection {
     var isOpen = true
     /// When bytes last moved either way, on the monotonic clock in nanoseconds.
     var lastActivity: UInt64
+    /// The events its socket is watched for in the shared loop's epoll set (Linux), 0 when none.
+    var watched: UInt32 = 0
 
     /// A scheduled step of a response.
     struct Timer {

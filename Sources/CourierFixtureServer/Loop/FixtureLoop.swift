@@ -6,99 +6,101 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if os(Linux)
+import CourierEventLoop
+#endif
 
-/// The fixture server's one thread: a `poll` loop over the listener, the wake-up pipe and every
-/// connection, all non-blocking. Delays and drips are timers in this loop, so no thread waits for
-/// anything but `poll`, and a few thousand connections cost a few thousand small objects.
+/// What the fixture server does on its one thread, whatever waits for its sockets: accepts, reads
+/// and parses requests, answers them or misbehaves as their routes say, with delays and drips as
+/// timers, so that no thread waits for anything but its loop and a few thousand connections cost a
+/// few thousand small objects.
+///
+/// On Linux it is a driver of the package's shared event loop (`FixtureLoop+EventLoop.swift`),
+/// on epoll as the transports are; elsewhere a `poll` loop of its own runs it
+/// (`FixtureLoop+Poll.swift`), the one loop of the package that is not on epoll.
 ///
 /// Created on the loop's thread and used only there: it is deliberately not `Sendable`.
-final class EventLoop {
-    private let listener: Int32
-    private let wake: Int32
+final class FixtureLoop {
+    let listener: Int32
     private let parser: RequestParser
     private let router: Router
     private let maximumConnections: Int
-    private let acceptance: FixtureServer.Configuration.Acceptance
+    let acceptance: FixtureServer.Configuration.Acceptance
     private let idleTimeout: UInt64
     private var lastSweep: UInt64 = 0
-    private var connections: [Int32: Connection] = [:]
+    private(set) var connections: [Int32: Connection] = [:]
     /// Accepted connections of a server that does not serve (``FixtureServer/Configuration/Acceptance``):
     /// never read; a stalling server holds them until the loop ends, a resetting one resets each
     /// once the request has arrived.
-    private var unserved: [Int32] = []
+    private(set) var unserved: [Int32] = []
     private var random = SystemRandomNumberGenerator()
     private var timers = 0
     /// The queues of the routes with a capacity, by pool (a route's path unless it names a pool).
     private var queues: [String: ServiceQueue] = [:]
+    /// Where received bytes land before they join a connection's input.
+    private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    #if os(Linux)
+    /// The shared loop's descriptors, which the epoll side watches the sockets with.
+    let io: EventLoopIO
+    /// Whether the listener is in the epoll set: not while every connection slot is taken.
+    var listenerWatched = false
+    /// Signalled once the loop has torn down, for ``FixtureServer/stop()``, which waits for it.
+    let finished: DispatchSemaphore
+    #endif
 
-    init(listener: Int32, wake: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts) {
+    #if os(Linux)
+    init(io: EventLoopIO, listener: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts, finished: DispatchSemaphore) {
+        self.io = io
+        self.finished = finished
         self.listener = listener
-        self.wake = wake
+        parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
+        router = Router(routes: configuration.routes, counts: counts)
+        maximumConnections = configuration.maximumConnections
+        acceptance = configuration.acceptance
+        idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
+        startWatching()
+    }
+    #else
+    init(listener: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts) {
+        self.listener = listener
         parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
         router = Router(routes: configuration.routes, counts: counts)
         maximumConnections = configuration.maximumConnections
         acceptance = configuration.acceptance
         idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
     }
+    #endif
 
-    /// Serves until a byte arrives on the wake-up pipe, then closes every socket it owns.
-    func run() {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-        defer { buffer.deallocate() }
-        var descriptors: [pollfd] = []
-        var polled: [Connection] = []
-        serving: while true {
-            descriptors.removeAll(keepingCapacity: true)
-            polled.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
-            let accepting = connections.count + unserved.count < maximumConnections
-            descriptors.append(pollfd(fd: listener, events: accepting ? Int16(POLLIN) : 0, revents: 0))
-            for connection in connections.values {
-                var events: Int16 = 0
-                if connection.wantsInput { events |= Int16(POLLIN) }
-                if !connection.outbox.isEmpty { events |= Int16(POLLOUT) }
-                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
-                polled.append(connection)
-            }
-            for descriptor in unserved {
-                descriptors.append(pollfd(fd: descriptor, events: acceptance == .reset ? Int16(POLLIN) : 0, revents: 0))
-            }
-            _ = Posix.poll(&descriptors, timeout: pollTimeout())
-            if descriptors[0].revents != 0 { break serving }
-            if descriptors[1].revents & Int16(POLLIN) != 0 { acceptConnections() }
-            for (index, connection) in polled.enumerated() where connection.isOpen {
-                let events = descriptors[index + 2].revents
-                if events & Int16(POLLIN | POLLHUP | POLLERR) != 0 { receive(on: connection, buffer: buffer) }
-                if connection.isOpen, events & Int16(POLLOUT) != 0 { flush(connection) }
-            }
-            resetArrivedRequests(readiness: descriptors[(polled.count + 2)...])
-            fireTimers()
-            closeIdleConnections()
-        }
-        for connection in connections.values { Posix.close(connection.descriptor) }
-        connections.removeAll()
-        unserved.forEach(Posix.close)
-        Posix.close(listener)
-        Posix.close(wake)
+    deinit {
+        buffer.deallocate()
     }
 
-    private func acceptConnections() {
+    /// Whether another connection may be accepted.
+    var isAccepting: Bool {
+        connections.count + unserved.count < maximumConnections
+    }
+
+    /// Takes the connections waiting in the listener's backlog, as many as there are slots for.
+    func acceptConnections() {
         // Bounded, so a flood of connects cannot starve the connections already open.
-        for _ in 0..<128 where connections.count + unserved.count < maximumConnections {
+        for _ in 0..<128 where isAccepting {
             guard let descriptor = Posix.accept(from: listener) else { return }
             switch acceptance {
-            case .serve: connections[descriptor] = Connection(descriptor: descriptor, now: Self.now())
-            case .reset, .stall: unserved.append(descriptor)
+            case .serve:
+                let connection = Connection(descriptor: descriptor, now: Self.now())
+                connections[descriptor] = connection
+                interestChanged(connection)
+            case .reset, .stall:
+                unserved.append(descriptor)
+                unservedAccepted(descriptor)
             }
         }
     }
 
     /// Resets each unserved connection whose request has arrived, without reading it: the client
     /// has connected and sent, and its request is discarded unread.
-    private func resetArrivedRequests(readiness: ArraySlice<pollfd>) {
-        guard acceptance == .reset else { return }
-        let arrived = Set(readiness.filter { $0.revents != 0 }.map(\.fd))
-        guard !arrived.isEmpty else { return }
+    func resetArrivedRequests(_ arrived: Set<Int32>) {
+        guard acceptance == .reset, !arrived.isEmpty else { return }
         unserved.removeAll { descriptor in
             guard arrived.contains(descriptor) else { return false }
             Posix.reset(descriptor)
@@ -106,7 +108,8 @@ final class EventLoop {
         }
     }
 
-    private func receive(on connection: Connection, buffer: UnsafeMutableRawBufferPointer) {
+    /// Reads what `connection`'s socket holds and answers what it completes.
+    func receive(on connection: Connection) {
         switch Posix.read(connection.descriptor, into: buffer) {
         case .bytes(let count):
             connection.lastActivity = Self.now()
@@ -214,7 +217,8 @@ final class EventLoop {
         connection.timer = Connection.Timer(deadline: Self.now() &+ nanoseconds, action: action)
     }
 
-    private func fireTimers() {
+    /// Runs the timers that are due, then the requests they let through.
+    func fireTimers() {
         guard timers > 0 else { return }
         let now = Self.now()
         for connection in connections.values {
@@ -231,11 +235,12 @@ final class EventLoop {
                 if !keepAlive { connection.closesWhenFlushed = true }
             }
             if connection.isOpen { process(connection) }
+            interestChanged(connection)
         }
     }
 
     /// Closes connections idle for longer than the idle timeout; looks at most a few times per timeout.
-    private func closeIdleConnections() {
+    func closeIdleConnections() {
         let now = Self.now()
         guard !connections.isEmpty, now &- lastSweep >= sweepInterval else { return }
         lastSweep = now
@@ -249,20 +254,17 @@ final class EventLoop {
         min(idleTimeout / 4, 1_000_000_000)
     }
 
-    /// Milliseconds until the earliest timer or the next idle sweep, rounded up; -1 (wait for I/O
-    /// only) when there is neither.
-    private func pollTimeout() -> Int32 {
-        let now = Self.now()
+    /// When the loop must next look at the clock (monotonic nanoseconds): the earliest timer or the
+    /// next idle sweep, `nil` when there is neither.
+    var nextDeadline: UInt64? {
         var earliest = UInt64.max
-        if timers > 0 { earliest = connections.values.lazy.compactMap(\.timer?.deadline).min() ?? now }
+        if timers > 0 { earliest = connections.values.lazy.compactMap(\.timer?.deadline).min() ?? Self.now() }
         if !connections.isEmpty { earliest = min(earliest, lastSweep &+ sweepInterval) }
-        guard earliest != .max else { return -1 }
-        let milliseconds = earliest > now ? (earliest - now + 999_999) / 1_000_000 : 0
-        return Int32(min(milliseconds, 60_000))
+        return earliest == .max ? nil : earliest
     }
 
     /// Sends what the socket takes now; closes the connection when it is done with it.
-    private func flush(_ connection: Connection) {
+    func flush(_ connection: Connection) {
         while let first = connection.outbox.first {
             let result = first.withUnsafeBytes { bytes in
                 Posix.write(connection.descriptor, UnsafeRawBufferPointer(rebasing: bytes[connection.sentOfFirst...]))
@@ -285,6 +287,15 @@ final class EventLoop {
         if connection.closesWhenFlushed, connection.timer == nil { close(connection) }
     }
 
+    /// Closes every socket the loop owns.
+    func closeAll() {
+        for connection in connections.values { Posix.close(connection.descriptor) }
+        connections.removeAll()
+        unserved.forEach(Posix.close)
+        unserved.removeAll()
+        Posix.close(listener)
+    }
+
     private func close(_ connection: Connection) {
         guard connection.isOpen else { return }
         connection.isOpen = false
@@ -296,8 +307,8 @@ final class EventLoop {
         Posix.close(connection.descriptor)
     }
 
-    private static func now() -> UInt64 {
-        DispatchTime.now().uptimeNanoseconds
+    static func now() -> UInt64 {
+        Posix.monotonicNanoseconds()
     }
 }
 
