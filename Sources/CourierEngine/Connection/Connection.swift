@@ -244,7 +244,7 @@ final class Connection {
                 input.didWrite(count)
                 if exchange.firstByte == 0 { exchange.firstByte = Posix.monotonicNanoseconds() }
                 process()
-                if count < space.count { return }
+                if count < space.count, !hasBufferedInput { return }
             case .wouldBlock:
                 return
             case .closed:
@@ -255,6 +255,15 @@ final class Connection {
                 return
             }
         }
+    }
+
+    /// Whether bytes already read from the socket wait in the TLS library.
+    private var hasBufferedInput: Bool {
+        #if COURIER_OPENSSL
+        return tls?.hasBufferedInput ?? false
+        #else
+        return false
+        #endif
     }
 
     /// `.failed(0)` stands for TLS's end without its closure alert.

@@ -33,6 +33,10 @@ final class TLSStream {
         self.ssl = ssl
         self.host = host
         courier_ssl_set_nonblocking_modes(ssl)
+        // Whole reads: without read-ahead OpenSSL reads a record's 5-byte header and then its body,
+        // two system calls a response where one does (strace: 2.06 reads a request over TLS, 1.0
+        // in the clear). What it reads ahead waits in its buffer: see ``hasBufferedInput``.
+        SSL_set_read_ahead(ssl, 1)
         let isAddress = Posix.SocketAddress(literal: host, port: 0) != nil
         guard SSL_set_fd(ssl, descriptor) == 1, isAddress || courier_ssl_set_tlsext_host_name(ssl, host) == 1 else { return nil }
         if context.verifies {
@@ -67,6 +71,10 @@ final class TLSStream {
         let result = SSL_connect(ssl)
         return result == 1 ? .done(0) : failure(of: result, inHandshake: true)
     }
+
+    /// Whether OpenSSL holds bytes it has read from the socket and not yet handed out: the socket
+    /// will not say so, so a reader that stopped on a short read must read again first.
+    var hasBufferedInput: Bool { SSL_has_pending(ssl) == 1 }
 
     /// Reads into `buffer`.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Step {
