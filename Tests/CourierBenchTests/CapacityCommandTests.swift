@@ -5,10 +5,6 @@ import Testing
 
 @testable import CourierBench
 
-#if COURIER_CURL
-import CourierBenchCurl
-#endif
-
 /// Serialized: the searches are timed, and would otherwise slow one another down.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CapacityCommandTests {
     @Test func parsesEveryOption() throws {
@@ -160,15 +156,12 @@ import CourierBenchCurl
         #expect(summary.contains("Universal Scalability Law fitted to"))
     }
 
-    /// A sweep of a server that resets or lies about its lengths ends on time, on both transports,
+    /// A sweep of a server that resets or lies about its lengths ends on time, on every transport,
     /// with every step an error storm, no law fitted, its reports written, and exit status 1: there
     /// is nothing to plan with.
     @Test(arguments: ["/faults/reset", "/hostile/length/conflicting"])
     func aSweepOfAFailingServerFitsNothingAndFails(path: String) async throws {
-        var suites = [(testSuite, "urlsession")]
-        #if COURIER_CURL
-        suites.append((BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl]), "curl"))
-        #endif
+        let suites = [(testSuite, "urlsession")] + ownStacks.map { (BenchSuite.offering($0), $0.name) }
         let server = try FixtureServer.start(.init(routes: FixtureServer.standardRoutes))
         defer { server.stop() }
         for (suite, transport) in suites {
@@ -261,17 +254,16 @@ import CourierBenchCurl
         #expect(await testSuite.status(["report", corrupt.deletingLastPathComponent().path]) == 65)
     }
 
-    #if COURIER_CURL
-    /// Through curl the search counts and times its connections, and says it did not check
-    /// certificates, in capacity.json and in the summary.
-    @Test func aCurlSearchCountsItsConnectionsAndSaysItWasInsecure() async throws {
+    /// Through curl or the engine the search counts and times its connections, and says it did not
+    /// check certificates, in capacity.json and in the summary.
+    @Test(arguments: ownStacks)
+    func aSearchCountsItsConnectionsAndSaysItWasInsecure(kind: TransportKind) async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
         let directory = temporaryDirectory("bench-capacity")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
-        let status = await suite.status([
-            "capacity", "--url", server.url("/movies/1").absoluteString, "--transport", "curl", "--insecure", "--slo", "errors<=100%",
+        let status = await BenchSuite.offering(kind).status([
+            "capacity", "--url", server.url("/movies/1").absoluteString, "--transport", kind.name, "--insecure", "--slo", "errors<=100%",
             "--min-rate", "10", "--max-rate", "40", "--step", "300ms", "--warmup", "0s", "--interval", "100ms", "--max-time", "1s",
             "--timeout", "1s", "--out", directory.path,
         ])
@@ -285,7 +277,6 @@ import CourierBenchCurl
         #expect(summary.contains("Connections over the search: \(connections.sentence)"))
         #expect(summary.contains("Phases (p50, p99, requests): DNS ") && summary.contains(SummaryTable.insecureNotice))
     }
-    #endif
 
     /// However fast the server, a search ends within --max-time plus one step, and writes the steps
     /// it completed with the reason it stopped. The objective cannot fail, so only time stops it.

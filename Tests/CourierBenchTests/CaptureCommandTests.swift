@@ -6,10 +6,6 @@ import Testing
 
 @testable import CourierBench
 
-#if COURIER_CURL
-import CourierBenchCurl
-#endif
-
 @Suite(.serialized, .timeLimit(.minutes(1))) struct CaptureCommandTests {
     @Test func theBodyIsSavedAndItsHeadBesideItWithoutSecrets() async throws {
         var routes = FixtureServer.standardRoutes
@@ -72,23 +68,22 @@ import CourierBenchCurl
         #expect(!FileManager.default.fileExists(atPath: body.path))
     }
 
-    #if COURIER_CURL
-    /// Through curl, `--insecure` is honoured and said: in the head file and on the console.
-    @Test func anInsecureCaptureIsRecordedAsSuch() async throws {
+    /// Through curl or the engine, `--insecure` is honoured and said: in the head file and on the
+    /// console.
+    @Test(arguments: ownStacks)
+    func anInsecureCaptureIsRecordedAsSuch(kind: TransportKind) async throws {
         let server = try FixtureServer.start()
         defer { server.stop() }
         let directory = temporaryDirectory("capture")
         defer { try? FileManager.default.removeItem(at: directory) }
         let body = directory.appendingPathComponent("movie.json")
-        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
-        let status = await suite.status([
-            "capture", "--url", server.url("/movies/1").absoluteString, "--out", body.path, "--transport", "curl", "--insecure",
+        let status = await BenchSuite.offering(kind).status([
+            "capture", "--url", server.url("/movies/1").absoluteString, "--out", body.path, "--transport", kind.name, "--insecure",
         ])
         #expect(status == 0)
         let record = try JSONDecoder().decode(CaptureRecord.self, from: Data(contentsOf: CaptureCommand.headersFile(for: body)))
         #expect(record.insecure == true && record.status == 200)
     }
-    #endif
 
     @Test func theHeadFileSitsBesideTheBody() {
         #expect(CaptureCommand.headersFile(for: URL(fileURLWithPath: "/a/issues.json")).path == "/a/issues.headers.json")

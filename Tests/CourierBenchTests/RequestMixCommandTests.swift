@@ -5,10 +5,6 @@ import Testing
 
 @testable import CourierBench
 
-#if COURIER_CURL
-import CourierBenchCurl
-#endif
-
 /// `load` and `capacity` over a targets file, against the fixture server's pool of four workers
 /// whose requests cost 1, 2, 5 and 10 ms (`/mix/…`): the mix goes out as weighted, each name's
 /// latency is its path's, and every report adds up by name and in total.
@@ -175,14 +171,14 @@ import CourierBenchCurl
         #expect(report.scenarios.first?.requests?.first?.outcomes == outcomes)
     }
 
-    #if COURIER_CURL
-    /// A capacity search over the mix through curl: its steps count the requests by name, and it never
+    /// A capacity search over the mix through curl or the engine: its steps count the requests by name, and it never
     /// reports more than the mix's true capacity — four workers at 6.8 ms a request on average here
     /// (the service times ×4), 588 requests/s. A step of one second can pass above it only while its
     /// queue's wait stays within the objective: with the write's 40 ms and a p99 of 80 ms, a few
     /// percent. How close it lands is measured by `bench capacity` in a release build (Request
     /// mixes, in the CourierBench documentation), not in this test.
-    @Test func aCapacitySearchOverAMixNeverOvershootsItsTrueCapacity() async throws {
+    @Test(arguments: ownStacks)
+    func aCapacitySearchOverAMixNeverOvershootsItsTrueCapacity(kind: TransportKind) async throws {
         let pool = ["/slow/list": 4, "/slow/detail": 8, "/slow/search": 20, "/slow/write": 40].mapValues {
             FixtureCapacity(workers: 4, serviceTime: .milliseconds($0), pool: "slow")
         }
@@ -197,10 +193,9 @@ import CourierBenchCurl
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("reports")
-        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.curl])
-        let status = await suite.status([
+        let status = await BenchSuite.offering(kind).status([
             "capacity", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
-            "--transport", "curl", "--slo", "p99<=80ms", "--min-rate", "100", "--step", "700ms", "--warmup", "300ms",
+            "--transport", kind.name, "--slo", "p99<=80ms", "--min-rate", "100", "--step", "700ms", "--warmup", "300ms",
             "--interval", "100ms", "--precision", "25%", "--max-time", "20s", "--concurrency", "64", "--timeout", "2s",
             "--out", out.path,
         ])
@@ -227,5 +222,4 @@ import CourierBenchCurl
             #expect(findings.contains { $0.hasPrefix("First broken, at ") && $0.contains("p99<=80ms") })
         }
     }
-    #endif
 }
