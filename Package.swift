@@ -162,7 +162,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierBenchCurl",
-                .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
+                "BenchmarkMetrics", .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
             ],
             path: "Benchmarks/bench",
             exclude: ["README.md"],
@@ -230,7 +230,9 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
+            dependencies: [
+                "bench", "CourierBench", "BenchmarkEngine", "BenchmarkMetrics", "Courier", "CourierFixtures", "CourierFixtureServer",
+            ],
             swiftSettings: [curl.setting, openssl.setting]
         ),
     ],

@@ -1,6 +1,5 @@
 import CourierSystem
 import Foundation
-import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1, started in-process, that serves the deterministic fixture
 /// payloads and misbehaves on request: the real endpoint the bench and the tests drive the client
@@ -22,10 +21,8 @@ public final class FixtureServer: Sendable {
     public let port: UInt16
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
-    private let wake: Int32
+    private let stopper: LoopStopper
     private let counts: RequestCounts
-    private let stopped = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
 
     /// How the server is set up.
     public struct Configuration: Sendable {
@@ -72,10 +69,10 @@ public final class FixtureServer: Sendable {
         let (listener, port, pipe) = try Posix.makeServerSockets(port: configuration.port, backlog: 1024)
         let counts = RequestCounts(paths: configuration.routes.keys)
         let server = FixtureServer(port: port, wake: pipe.write, counts: counts)
-        let finished = server.finished
+        let stopper = server.stopper
         let thread = Thread {
             EventLoop(listener: listener, wake: pipe.read, configuration: configuration, counts: counts).run()
-            finished.signal()
+            stopper.loopFinished()
         }
         thread.name = "FixtureServer:\(port)"
         thread.start()
@@ -84,7 +81,7 @@ public final class FixtureServer: Sendable {
 
     private init(port: UInt16, wake: Int32, counts: RequestCounts) {
         self.port = port
-        self.wake = wake
+        stopper = LoopStopper(wake: wake)
         self.counts = counts
         var components = URLComponents()
         components.scheme = "http"
@@ -99,6 +96,11 @@ public final class FixtureServer: Sendable {
         URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL
     }
 
+    /// The paths of the configured routes, sorted.
+    public var paths: [String] {
+        counts.paths
+    }
+
     /// How many requests to `path` (a configured route's path, without a query) the server has read
     /// and answered or misbehaved on so far: how a test tells a request executed once from one a
     /// client sent twice.
@@ -109,10 +111,7 @@ public final class FixtureServer: Sendable {
     /// Stops serving: closes the listener and every connection, and returns once the loop's thread
     /// has. New connections are then refused. Calling it again does nothing.
     public func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        Posix.signal(pipe: wake)
-        finished.wait()
-        Posix.close(wake)
+        stopper.stop()
     }
 
     deinit {

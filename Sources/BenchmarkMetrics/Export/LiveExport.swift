@@ -50,18 +50,10 @@ public final class LiveExport: Sendable {
     /// Once the figures are final (every run over): pushes them and serves
     /// them until a scrape has read them, each for at most `grace`, then stops listening.
     public func close(grace: Duration) async -> Closing {
-        let finishedAt = Posix.monotonicNanoseconds()
         let deadline = ContinuousClock.now + grace
         var tallies: [MetricsPusher.Tally] = []
         for pusher in pushers { tallies.append(await pusher.finish(within: max(.zero, deadline - ContinuousClock.now))) }
-        var scraped: Bool?
-        if let listener {
-            while !listener.hasServed(readingAfter: finishedAt), ContinuousClock.now < deadline {
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-            scraped = listener.hasServed(readingAfter: finishedAt)
-            listener.stop()
-        }
+        let scraped = await listener?.linger(upTo: max(.zero, deadline - ContinuousClock.now))
         return Closing(finalScraped: scraped, pushes: tallies)
     }
 }

@@ -17,9 +17,7 @@ public final class MetricsListener: Sendable {
     /// How long one connection may take to send its request and read the answer.
     public static let exchangeLimit = Duration.seconds(2)
 
-    private let wake: Int32
-    private let stopped = Atomic<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
+    private let stopper: LoopStopper
     /// When the figures of the latest answered scrape were read (monotonic nanoseconds).
     private let lastServedReading = Atomic<UInt64>(0)
 
@@ -31,7 +29,7 @@ public final class MetricsListener: Sendable {
             server.serve(listener: listener, wake: pipe.read, source: source)
             Posix.close(listener)
             Posix.close(pipe.read)
-            server.finished.signal()
+            server.stopper.loopFinished()
         }
         thread.name = "MetricsListener:\(port)"
         thread.start()
@@ -41,7 +39,7 @@ public final class MetricsListener: Sendable {
     private init(port: UInt16, host: String, wake: Int32) {
         self.port = port
         self.host = host
-        self.wake = wake
+        stopper = LoopStopper(wake: wake)
     }
 
     /// `http://host:port/metrics`.
@@ -55,12 +53,21 @@ public final class MetricsListener: Sendable {
         lastServedReading.load(ordering: .acquiring) > instant
     }
 
+    /// Keeps serving until a scrape has read the figures as they are now, at most `grace`, then
+    /// stops; whether a scrape read them. The last scrape of a finished run sees its end.
+    public func linger(upTo grace: Duration) async -> Bool {
+        let now = Posix.monotonicNanoseconds()
+        let deadline = ContinuousClock.now + grace
+        while !hasServed(readingAfter: now), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        stop()
+        return hasServed(readingAfter: now)
+    }
+
     /// Closes the listener and returns once its thread has. Calling it again does nothing.
     public func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        Posix.signal(pipe: wake)
-        finished.wait()
-        Posix.close(wake)
+        stopper.stop()
     }
 
     deinit {
@@ -69,7 +76,7 @@ public final class MetricsListener: Sendable {
 
     private func serve(listener: Int32, wake: Int32, source: any MetricsSource) {
         var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-        while !stopped.load(ordering: .acquiring) {
+        while !stopper.isStopped {
             descriptors[0].revents = 0
             descriptors[1].revents = 0
             guard Posix.poll(&descriptors, timeout: -1) > 0 else { continue }

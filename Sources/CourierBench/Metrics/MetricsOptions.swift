@@ -20,14 +20,7 @@ struct MetricsOptions: Equatable, Sendable {
     var graceSeconds = MetricsOptions.grace.defaultValue
 
     static let listenOption = OptionDeclaration(
-        "metrics-listen",
-        value: OptionValue { text, option throws(InvalidValue) in
-            guard let address = ListenAddress(text) else {
-                throw .expected("[ADDR:]PORT with an IPv4 address, such as 9464 or 0.0.0.0:9464", not: text, for: option)
-            }
-            return address
-        },
-        valueName: "[<addr>:]<port>",
+        "metrics-listen", value: .listenAddress, valueName: "[<addr>:]<port>",
         help:
             "Serves GET /metrics in the OpenMetrics text format while the run lasts and for --metrics-grace after: requests by outcome (and by name), missed, in flight, the target and achieved rate, the latency histogram, the generator's CPU and run-queue wait, labelled with run_id, scenario, transport and shard. The address defaults to 127.0.0.1; 0.0.0.0 listens on every interface. A port already taken exits 1 before any request."
     )
@@ -123,6 +116,18 @@ struct MetricsOptions: Equatable, Sendable {
         lhs.listen == rhs.listen && lhs.remoteWrite == rhs.remoteWrite && lhs.headers == rhs.headers
             && lhs.nativeHistograms == rhs.nativeHistograms && lhs.intervalSeconds == rhs.intervalSeconds
             && lhs.graceSeconds == rhs.graceSeconds
+    }
+}
+
+extension OptionValue where Value == ListenAddress {
+    /// `[ADDR:]PORT` with an IPv4 address, 127.0.0.1 unless given: where `--metrics-listen` serves.
+    public static var listenAddress: OptionValue {
+        OptionValue { text, option throws(InvalidValue) in
+            guard let address = ListenAddress(text) else {
+                throw .expected("[ADDR:]PORT with an IPv4 address, such as 9464 or 0.0.0.0:9464", not: text, for: option)
+            }
+            return address
+        }
     }
 }
 
