@@ -2,10 +2,11 @@
 # Each installs what is missing first, then calls SwiftPM.
 # What building with the default traits needs (the Dockerfile installs exactly these; CI checks it):
 # valgrind for its callgrind.h (the Valgrind trait), libcurl and jemalloc for theirs; then what the
-# tests against a real server add. On macOS the Curl and Valgrind traits do not apply (the curl
-# transport is built on epoll, and Homebrew has no valgrind), so BREW_PACKAGES has neither.
+# tests against real servers add (nginx and wrk; Prometheus, which the live metrics' tests start).
+# On macOS the Curl and Valgrind traits do not apply (the curl transport is built on epoll, and
+# Homebrew has no valgrind), so BREW_PACKAGES has neither.
 APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config valgrind
-APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk
+APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk prometheus
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 # The tests' readers of bench's JUnit files: the schema validator and a real JUnit consumer (PyPI).
 PIP_PACKAGES := junitparser xmlschema

@@ -153,15 +153,19 @@ let package = Package(
             dependencies: ["CourierSystem", "CZlib", "CSQLite", jemalloc.dependency("CJemalloc"), valgrind.dependency("CValgrind")],
             swiftSettings: [jemalloc.setting, valgrind.setting]
         ),
+        // A load run's live metrics: the OpenMetrics text a /metrics listener serves, Prometheus remote
+        // write (protobuf, snappy) and the exporter protocol. Knows nothing of Courier: a push goes
+        // through a transport its caller hands it.
+        .target(name: "BenchmarkMetrics", dependencies: ["BenchmarkEngine", "CourierSystem"]),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
         // payloads, and the whole command line. No fixture server and no curl unless asked for.
-        .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting"]),
+        .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "BenchmarkMetrics", "Courier", "CourierJSON", "CourierTesting"]),
         // The `bench` executable: Courier's own scenarios, declared with CourierBench like anyone's.
         .executableTarget(
             name: "bench",
             dependencies: [
                 "CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierBenchCurl",
-                .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
+                "BenchmarkMetrics", .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
                 .target(name: "CourierEngine", condition: .when(platforms: [.linux])),
             ],
             path: "Benchmarks/bench",
@@ -226,18 +230,22 @@ let package = Package(
             dependencies: ["BenchmarkEngine", "CourierFixtures", jemalloc.dependency("CJemalloc")],
             swiftSettings: [jemalloc.setting]
         ),
+        .testTarget(name: "BenchmarkMetricsTests", dependencies: ["BenchmarkMetrics", "BenchmarkEngine", "CourierSystem"]),
         .testTarget(
             name: "CourierBenchTests",
             dependencies: [
                 "CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe",
-                "CourierFixtures", "CourierBenchCurl", .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
+                "CourierFixtures", "CourierBenchCurl", "BenchmarkMetrics", "CourierSystem",
+                .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: [curl.setting]
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["bench", "CourierBench", "BenchmarkEngine", "Courier", "CourierFixtures", "CourierFixtureServer"],
+            dependencies: [
+                "bench", "CourierBench", "BenchmarkEngine", "BenchmarkMetrics", "Courier", "CourierFixtures", "CourierFixtureServer",
+            ],
             swiftSettings: [curl.setting, openssl.setting]
         ),
     ],

@@ -27,12 +27,12 @@ public final class FixtureServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
     private let counts: RequestCounts
-    private let stopped = Atomic<Bool>(false)
-    private let finished: DispatchSemaphore
     #if os(Linux)
     private let loop: EventLoop<FixtureLoop>
+    private let stopped = Atomic<Bool>(false)
+    private let finished: DispatchSemaphore
     #else
-    private let wake: Int32
+    private let stopper: LoopStopper
     #endif
 
     /// How the server is set up.
@@ -78,8 +78,8 @@ public final class FixtureServer: Sendable {
     /// Binds, listens and starts serving on a thread of its own.
     public static func start(_ configuration: Configuration = Configuration()) throws(SocketError) -> FixtureServer {
         let counts = RequestCounts(paths: configuration.routes.keys)
-        let finished = DispatchSemaphore(value: 0)
         #if os(Linux)
+        let finished = DispatchSemaphore(value: 0)
         let listener = try Posix.makeListener(port: configuration.port, backlog: 1024)
         let port: UInt16
         do {
@@ -99,13 +99,14 @@ public final class FixtureServer: Sendable {
         }
         #else
         let (listener, port, pipe) = try Posix.makeServerSockets(port: configuration.port, backlog: 1024)
+        let stopper = LoopStopper(wake: pipe.write)
         let thread = Thread {
             FixtureLoop(listener: listener, configuration: configuration, counts: counts).run(wake: pipe.read)
-            finished.signal()
+            stopper.loopFinished()
         }
         thread.name = "FixtureServer:\(port)"
         thread.start()
-        return FixtureServer(port: port, counts: counts, finished: finished, wake: pipe.write)
+        return FixtureServer(port: port, counts: counts, stopper: stopper)
         #endif
     }
 
@@ -118,11 +119,10 @@ public final class FixtureServer: Sendable {
         baseURL = Self.baseURL(port: port)
     }
     #else
-    private init(port: UInt16, counts: RequestCounts, finished: DispatchSemaphore, wake: Int32) {
+    private init(port: UInt16, counts: RequestCounts, stopper: LoopStopper) {
         self.port = port
         self.counts = counts
-        self.finished = finished
-        self.wake = wake
+        self.stopper = stopper
         baseURL = Self.baseURL(port: port)
     }
     #endif
@@ -142,6 +142,11 @@ public final class FixtureServer: Sendable {
         URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL
     }
 
+    /// The paths of the configured routes, sorted.
+    public var paths: [String] {
+        counts.paths
+    }
+
     /// How many requests to `path` (a configured route's path, without a query) the server has read
     /// and answered or misbehaved on so far: how a test tells a request executed once from one a
     /// client sent twice.
@@ -152,14 +157,12 @@ public final class FixtureServer: Sendable {
     /// Stops serving: closes the listener and every connection, and returns once the loop's thread
     /// has. New connections are then refused. Calling it again does nothing.
     public func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         #if os(Linux)
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         loop.requestShutdown()
         finished.wait()
         #else
-        Posix.signal(pipe: wake)
-        finished.wait()
-        Posix.close(wake)
+        stopper.stop()
         #endif
     }
 

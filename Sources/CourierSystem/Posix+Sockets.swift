@@ -19,9 +19,10 @@ extension Posix {
         case failed(Int32)
     }
 
-    /// A listening TCP socket on 127.0.0.1:`port` (0 for an ephemeral port), non-blocking.
-    package static func makeListener(port: UInt16, backlog: Int32) throws(SocketError) -> Int32 {
-        let descriptor = try makeBoundSocket(port: port)
+    /// A listening TCP socket on 127.0.0.1:`port` (0 for an ephemeral port), or on the IPv4
+    /// address `host` (in network byte order, ``ipv4Address(_:)``), non-blocking.
+    package static func makeListener(port: UInt16, host: UInt32 = loopback, backlog: Int32) throws(SocketError) -> Int32 {
+        let descriptor = try makeBoundSocket(port: port, host: host)
         guard listen(descriptor, backlog) == 0 else { throw closing(descriptor, SocketError(call: "listen")) }
         guard setNonBlocking(descriptor) else { throw closing(descriptor, SocketError(call: "fcntl")) }
         return descriptor
@@ -31,9 +32,9 @@ extension Posix {
     /// makes it, the port it got, and a pipe whose write end wakes the server's loop to stop it.
     /// Nothing is left open when it throws.
     package static func makeServerSockets(
-        port: UInt16, backlog: Int32
+        port: UInt16, host: UInt32 = loopback, backlog: Int32
     ) throws(SocketError) -> (listener: Int32, port: UInt16, wake: (read: Int32, write: Int32)) {
-        let listener = try makeListener(port: port, backlog: backlog)
+        let listener = try makeListener(port: port, host: host, backlog: backlog)
         do {
             return (listener, try localPort(of: listener), try makePipe())
         } catch {
@@ -44,7 +45,7 @@ extension Posix {
 
     /// A TCP socket bound to 127.0.0.1:`port` and not listening: it holds the port, and the kernel
     /// refuses every connection to it.
-    package static func makeBoundSocket(port: UInt16) throws(SocketError) -> Int32 {
+    package static func makeBoundSocket(port: UInt16, host: UInt32 = loopback) throws(SocketError) -> Int32 {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -53,7 +54,7 @@ extension Posix {
         guard descriptor >= 0 else { throw SocketError(call: "socket") }
         var on: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-        var address = loopbackAddress(port: port)
+        var address = socketAddress(host: host, port: port)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -164,11 +165,21 @@ extension Posix {
         while systemRead(descriptor, &bytes, bytes.count) > 0 {}
     }
 
-    private static func loopbackAddress(port: UInt16) -> sockaddr_in {
+    /// 127.0.0.1 in network byte order.
+    package static let loopback = UInt32(0x7F00_0001).bigEndian
+
+    /// The IPv4 address `text` (`0.0.0.0`, `192.168.1.10`) in network byte order, or `nil` when it is
+    /// not one.
+    package static func ipv4Address(_ text: String) -> UInt32? {
+        var address = in_addr()
+        return inet_pton(AF_INET, text, &address) == 1 ? address.s_addr : nil
+    }
+
+    private static func socketAddress(host: UInt32, port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        address.sin_addr.s_addr = host
         return address
     }
 

@@ -1,3 +1,4 @@
+import BenchmarkMetrics
 import CourierBench
 import CourierFixtureServer
 import CourierFixtures
@@ -5,6 +6,10 @@ import Foundation
 import Testing
 
 @testable import bench
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite struct ServeAndFixturesCommandTests {
     @Test func fixturesAreWrittenWhereTheFixtureServerServesThem() async throws {
@@ -32,6 +37,11 @@ import Testing
             "invalid value '0s' for '--duration' (expected a duration from 1ms to 24h, such as 10s, 500ms or 2m)"
         ),
         (["fixtures"], "missing '--out <dir>'"),
+        (["serve", "--metrics-grace", "1s"], "'--metrics-grace' needs '--metrics-listen'"),
+        (
+            ["serve", "--metrics-listen", "::1:80"],
+            "invalid value '::1:80' for '--metrics-listen' (expected [ADDR:]PORT with an IPv4 address, such as 9464 or 0.0.0.0:9464)"
+        ),
         (["serve", "--workers", "0"], "invalid value '0' for '--workers' (expected an integer from 1 to 100000)"),
         (
             ["serve", "--service-time", "fast"],
@@ -57,6 +67,26 @@ import Testing
         #expect(command.capacity == FixtureCapacity(workers: 8, serviceTime: .milliseconds(5)))
         #expect(command.capacity.requestsPerSecond == 1600)
         #expect(try serve(["serve"])?.capacity == FixtureServer.standardCapacity)
+    }
+
+    @Test func serveCountsItsRequestsByPathOnMetrics() async throws {
+        guard case .command(let command) = try Bench.suite.parse(["serve", "--metrics-listen", "0", "--metrics-grace", "0s"]) else {
+            Issue.record("expected serve")
+            return
+        }
+        let serve = try #require(command as? ServeCommand)
+        #expect(serve.metricsListen == ListenAddress("127.0.0.1:0") && serve.metricsGrace == 0)
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        _ = try await URLSession.shared.data(from: server.url("/movies/1"))
+        let text = OpenMetricsText.render(FixtureServerMetrics(server: server).families())
+        #expect(text.contains("courier_fixture_requests_total{port=\"\(server.port)\",path=\"/movies/1\"} 1\n"))
+        #expect(text.contains("courier_fixture_requests_total{port=\"\(server.port)\",path=\"/capacity\"} 0\n"))
+        let started = ContinuousClock.now
+        #expect(
+            await Bench.suite.main(arguments: ["serve", "--duration", "200ms", "--metrics-listen", "0", "--metrics-grace", "0s"])
+                == .success)
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test func serveStatesItsRanges() {

@@ -24,6 +24,8 @@ public struct LoadStepRunner: CapacityStepRunner {
     public let name: String
     /// Where each step shows its progress, reset as it starts.
     public let progress: ProgressMeter
+    /// What watches each step as it runs (live metrics); `nil` for nothing.
+    public var observer: (any LoadObserver)?
     private let mix: LoadMix
     private let executors: [any TaskExecutor]
 
@@ -47,7 +49,8 @@ public struct LoadStepRunner: CapacityStepRunner {
     /// One load run as `configuration` says.
     public func runStep(_ configuration: LoadConfiguration) async throws -> ScenarioResult {
         progress.reset()
-        let context = ScenarioContext(name: name, isQuick: false, allocations: nil, progress: progress)
+        var context = ScenarioContext(name: name, isQuick: false, allocations: nil, progress: progress)
+        context.observer = observer
         return try await LoadRunner.run(in: context, configuration: configuration, executors: executors, mix: mix)
     }
 

@@ -124,3 +124,15 @@ public struct LatencySummary: Codable, Sendable, Equatable {
         p9999 = histogram.value(atPercentile: 99.99)
     }
 }
+
+extension Histogram {
+    /// Calls `body` with each recorded value's bucket, in increasing order: its median equivalent
+    /// value (as ``mean`` counts it) and how many values it holds. What a histogram of other
+    /// buckets (an exporter's) is filled from.
+    public func forEachRecordedValue(_ body: (_ value: UInt64, _ count: UInt64) -> Void) {
+        guard storedTotalCount != 0 else { return }
+        for index in counts.indices where counts[index] != 0 {
+            body(medianEquivalentValue(valueFromIndex(index)), counts[index])
+        }
+    }
+}

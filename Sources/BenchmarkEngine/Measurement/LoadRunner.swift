@@ -61,10 +61,11 @@ public enum LoadRunner {
         }
 
         let before = context.allocations?.snapshot()
+        context.observer?.loadStarted(configuration)
         let run = try await drive(
             executors: executors,
             configuration, concurrency: concurrency, template: template, allocations: context.allocations, progress: context.progress,
-            mix)
+            observer: context.observer, mix)
         let tally = run.total
 
         var result = ScenarioResult(
@@ -101,6 +102,7 @@ public enum LoadRunner {
             result.mallocsPerOperation = Double(delta.mallocs) / Double(tally.sent)
             result.bytesAllocatedPerOperation = Double(delta.bytes) / Double(tally.sent)
         }
+        context.observer?.loadFinished(result)
         return result
     }
 
@@ -128,6 +130,7 @@ public enum LoadRunner {
         template: Histogram,
         allocations: AllocationCounter?,
         progress: ProgressMeter,
+        observer: (any LoadObserver)? = nil,
         _ mix: LoadMix
     ) async throws -> Drive {
         let called = Platform.monotonicNanoseconds()
@@ -165,11 +168,13 @@ public enum LoadRunner {
             var encoder = IntervalEncoder(template: template)
             var sampler = GeneratorSampler(intervalNanoseconds: intervalNanoseconds)
             while !Task.isCancelled {
+                let inFlight = gauge.value
                 sampler.sample(
-                    now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(),
-                    start: schedule.start)
+                    now: Platform.monotonicNanoseconds(), inFlight: inFlight, cpu: Platform.processCPUNanoseconds(), start: schedule.start)
+                observer?.sampledInFlight(inFlight)
                 do throws(HistogramError) {
-                    try encoder.absorb(from: recorder, named: named, progress: progress, intervalSeconds: intervalSeconds)
+                    try encoder.absorb(
+                        from: recorder, named: named, progress: progress, intervalSeconds: intervalSeconds, observer: observer)
                 } catch {
                     return .failure(error)
                 }
@@ -206,7 +211,9 @@ public enum LoadRunner {
         let covered = schedule.covered(untilElapsed: elapsed)
         let count = intervalCount(covering: covered, intervalNanoseconds: intervalNanoseconds)
         recorder.closeAll(below: count)
-        try encoder.absorb(from: recorder, named: named, progress: progress, intervalSeconds: intervalSeconds, isFinal: true)
+        try encoder.absorb(
+            from: recorder, named: named, progress: progress, intervalSeconds: intervalSeconds, observer: observer, isFinal: true)
+        observer?.sampledInFlight(0)
         let scheduled = schedule.scheduled(untilElapsed: elapsed)
         let series = try assembleTimeSeries(
             encoder, sampler: sampler, schedule: schedule, scheduled: scheduled, intervals: count, covering: covered,

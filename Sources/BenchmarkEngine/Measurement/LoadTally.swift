@@ -62,4 +62,9 @@ struct LoadTally: Sendable {
         missed = 0
         errors.removeAll(keepingCapacity: true)
     }
+
+    /// These figures as an observer is handed them, for interval `index`.
+    func figures(index: Int) -> IntervalFigures {
+        IntervalFigures(index: index, sent: sent, succeeded: succeeded, missed: missed, errors: errors, latency: latency)
+    }
 }

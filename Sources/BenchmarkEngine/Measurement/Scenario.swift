@@ -59,6 +59,8 @@ public struct ScenarioContext: Sendable {
     public let micro: MicroConfiguration
     /// Counts instructions instead of timing, when the process runs under Callgrind (`--instructions`).
     public let instructions: InstructionCounter?
+    /// What watches a load run's intervals as they close (live metrics); `nil` for none.
+    public var observer: (any LoadObserver)?
 
     /// A context for the scenario called `name`; `micro` replaces the settings `isQuick` implies
     /// (tests that check what a scenario reports, not how fast it is, take a few short samples).

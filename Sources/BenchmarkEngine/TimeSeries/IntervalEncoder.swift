@@ -32,7 +32,8 @@ struct IntervalEncoder: Sendable {
         /// figures to `shown`.
         fileprivate mutating func absorb(
             closed: [IntervalTallies.Handoff], amendments: [IntervalTallies.Handoff], empty: ScenarioResult.Latency,
-            recycle: (consuming LoadTally) -> Void, shown: (Int, LoadTally, Encoded) -> Void = { _, _, _ in }
+            recycle: (consuming LoadTally) -> Void, observed: (Int, LoadTally) -> Void,
+            shown: (Int, LoadTally, Encoded) -> Void = { _, _, _ in }
         ) throws(HistogramError) {
             var closed = closed
             var amendments = amendments
@@ -48,6 +49,7 @@ struct IntervalEncoder: Sendable {
                 let interval = IntervalEncoder.encode(tally)
                 encoded[index] = interval
                 total.absorb(tally)
+                observed(index, tally)
                 shown(index, tally, interval)
                 recycle(consume tally)
             }
@@ -67,6 +69,7 @@ struct IntervalEncoder: Sendable {
                 interval.errors.merge(tally.errors, uniquingKeysWith: +)
                 encoded[index] = interval
                 total.absorb(tally)
+                observed(index, tally)
                 recycle(consume tally)
             }
         }
@@ -89,13 +92,16 @@ struct IntervalEncoder: Sendable {
 
     /// Encodes what `recorder` and `named` closed since the last call, folds late parts into their
     /// intervals, gives the tallies back, and shows each newly closed interval of the run on
-    /// `progress`. With `isFinal`, every worker has stopped and `named` closes whatever it holds.
+    /// `progress`, handing every figure added to a total to `observer` too. With `isFinal`, every
+    /// worker has stopped and `named` closes whatever it holds.
     mutating func absorb(
-        from recorder: IntervalRecorder, named: NamedTallies?, progress: ProgressMeter, intervalSeconds: Double, isFinal: Bool = false
+        from recorder: IntervalRecorder, named: NamedTallies?, progress: ProgressMeter, intervalSeconds: Double,
+        observer: (any LoadObserver)? = nil, isFinal: Bool = false
     ) throws(HistogramError) {
         let (closed, amendments, closedBelow) = recorder.drain()
         try run.absorb(
             closed: closed, amendments: amendments, empty: empty, recycle: { recorder.recycle($0) },
+            observed: { index, tally in observer?.recorded(tally.figures(index: index), name: nil) },
             shown: { index, tally, interval in
                 progress.show(
                     IntervalReading(
@@ -112,7 +118,10 @@ struct IntervalEncoder: Sendable {
             try names[drained.position].absorb(
                 closed: drained.closed, amendments: drained.amendments, empty: empty,
                 // A name keeps no spare tally (``NamedTallies``): one done with is freed, not emptied.
-                recycle: { _ in })
+                recycle: { _ in },
+                observed: { index, tally in
+                    observer?.recorded(tally.figures(index: index), name: named.allNames[drained.position])
+                })
         }
     }
 

@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import BenchmarkMetrics
 import Courier
 import Foundation
 
@@ -39,12 +40,22 @@ public struct CapacityCommand: BenchCommand, Equatable {
             Platform.writeToStandardError("error: \(error); no request was sent\n")
             return .failure
         }
-        let target = try RequestTarget.open(options.request, concurrency: options.sweepLevels.max() ?? options.concurrency, usage: usage)
         let startedAt = Date()
+        let runID = ReportStore.makeRunID(startedAt: startedAt)
+        let live: LiveExport?
+        do {
+            let transport = options.request.transport.name
+            live = try options.metrics.start(labels: RunLabels(runID: runID, scenario: scenarioName, transport: transport, shard: "0/1"))
+        } catch {
+            Platform.writeToStandardError("error: \(error); no request was sent\n")
+            return .failure
+        }
+        let target = try RequestTarget.open(options.request, concurrency: options.sweepLevels.max() ?? options.concurrency, usage: usage)
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let console = Console()
         let progress = ProgressMeter()
-        let runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix)
+        var runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix)
+        runner.observer = live?.metrics
         let search = options.search
         let sweep = options.sweep == .concurrency ? options.concurrencySweep : nil
         print(CapacitySummary.terminalHeader)
@@ -64,7 +75,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
         await target.transport.shutDown()
 
         var report = CapacityReport(
-            runID: ReportStore.makeRunID(startedAt: startedAt),
+            runID: runID,
             startedAt: ISO8601DateFormatter().string(from: startedAt),
             environment: environment,
             commandLine: CommandLineRedaction.redact(context.commandLine),
@@ -84,9 +95,11 @@ public struct CapacityCommand: BenchCommand, Equatable {
             let written = try store.write(try report.files(), runID: report.runID)
             print("Reports: \(written.path)")
         } catch {
+            await MetricsOptions.close(live, graceSeconds: options.metrics.graceSeconds)
             Platform.writeToStandardError("error: \(error)\n")
             return .failure
         }
+        await MetricsOptions.close(live, graceSeconds: options.metrics.graceSeconds)
         // A sweep of which not one measured request succeeded has nothing to fit or plan with: a dead
         // or hostile server, as `load` says of one.
         var sent = ScenarioResult.Outcomes(sent: 0, succeeded: 0, errors: [:])

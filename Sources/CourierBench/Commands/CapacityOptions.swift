@@ -37,6 +37,8 @@ struct CapacityOptions: Equatable {
     /// A sweep's levels as given; `nil` for 1, 2, 4, … up to the concurrency.
     var givenLevels: [Int]?
     var outputDirectory = CapacityOptions.out.defaultValue
+    /// Where the steps' live metrics go.
+    var metrics = MetricsOptions()
 
     /// The engine's defaults, which the options' are.
     private static let engine = CapacitySearch(objectives: [])
@@ -101,11 +103,13 @@ struct CapacityOptions: Equatable {
             overview:
                 "Finds the highest request rate a URL sustains within its objectives, step by step, or sweeps its concurrency and fits how it scales.",
             usage: [
-                "capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own),
+                "capacity --url <url> --slo <objective>... "
+                    + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own + MetricsOptions.options),
                 "capacity --targets <file> [--base-url <url>] --slo <objective>... ...",
                 "capacity --url <url> --sweep concurrency [--levels <n,…>] [--slo <objective>...] ...",
             ],
-            options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + request + ObjectiveOptions.options + own,
+            options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + request + ObjectiveOptions.options + own
+                + MetricsOptions.options,
             discussion: """
                 Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). With --sweep concurrency the steps are closed loops of 1, 2, 4, … workers (or --levels), every one run; the Universal Scalability Law X(N) = γN / (1 + α(N−1) + βN(N−1)) is fitted to their throughput, with 95% confidence intervals from a bootstrap over the steps' intervals, and the summary says where throughput peaks and, with --slo, the most workers within the objectives. A rate search fits the same law to each step's concurrency by Little's law. A step in which the generator did not keep up (sent under 99% of its plan with workers free, starved of CPUs, or using 90% of them) is never reported as the server's limit (an error storm excepted), and is left out of the fit. Exit status 3 when no rate (in a sweep, no level) met the objectives; 1 when a step could not run, the reports cannot be written, or not one request of a sweep succeeded; 130 after Ctrl-C (the step in flight is discarded, the others written).
                 """
@@ -167,6 +171,7 @@ struct CapacityOptions: Equatable {
                 usage: usage)
         }
         options.outputDirectory = try values.value(of: out)
+        options.metrics = try MetricsOptions.parse(values)
         return options
     }
 

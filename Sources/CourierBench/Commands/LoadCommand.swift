@@ -1,4 +1,5 @@
 import BenchmarkEngine
+import BenchmarkMetrics
 import Courier
 import Foundation
 
@@ -36,8 +37,18 @@ public struct LoadCommand: BenchCommand, Equatable {
         }
         var request = options.request
         request.connection = request.connection.shared(by: options.shard)
-        let target = try RequestTarget.open(request, concurrency: options.workers, usage: usage)
         let startedAt = Date()
+        let runID = ReportStore.makeRunID(startedAt: startedAt)
+        let live: LiveExport?
+        do {
+            live = try options.metrics.start(
+                labels: RunLabels(runID: runID, scenario: scenarioName, transport: request.transport.name, shard: options.shard.description)
+            )
+        } catch {
+            Platform.writeToStandardError("error: \(error); no request was sent\n")
+            return .failure
+        }
+        let target = try RequestTarget.open(request, concurrency: options.workers, usage: usage)
         let counter = AllocationCounter.shared
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: counter?.backend)
         var configuration = options.configuration
@@ -64,12 +75,14 @@ public struct LoadCommand: BenchCommand, Equatable {
         var result: ScenarioResult
         let plan = self.plan(startedAt: scheduleStartedAt ?? Date(), lateBy: lateStart)
         do {
-            let scenario = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
+            var scenario = ScenarioContext(name: scenarioName, isQuick: false, allocations: counter, progress: progress)
+            scenario.observer = live?.metrics
             result = try await LoadRunner.run(
                 in: scenario, configuration: configuration, executors: target.transport.executors, mix: target.mix)
         } catch {
             await ticker.stop()
             await target.transport.shutDown()
+            live?.listener?.stop()
             throw error
         }
         await ticker.stop()
@@ -78,9 +91,10 @@ public struct LoadCommand: BenchCommand, Equatable {
         result.serviceLevel = try options.objectives.verdict(on: result)
 
         let published = ReportPublisher.publish(
-            [result], commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
+            [result], runID: runID, commandLine: context.commandLine, startedAt: startedAt, environment: environment, isQuick: false,
             directory: options.outputDirectory, formats: ReportFormat.defaults, suite: context.suite, load: plan
         )
+        await MetricsOptions.close(live, graceSeconds: options.metrics.graceSeconds)
         guard published != nil else { return .failure }
         if let outcomes = result.outcomes, outcomes.sent > 0, outcomes.succeeded == 0 {
             let failure = NothingSucceeded(outcomes: outcomes, target: Redaction.url(options.request.url.absoluteString))

@@ -28,6 +28,8 @@ struct LoadOptions: Equatable {
     var startAt: StartTime?
     /// The run's name, the same in every shard's report.
     var runLabel: String?
+    /// Where its live metrics go.
+    var metrics = MetricsOptions()
 
     static let concurrency = OptionDeclaration(
         "concurrency", value: .integer(in: 1...4096), default: 16, valueName: "<c>",
@@ -82,7 +84,7 @@ struct LoadOptions: Equatable {
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         let options =
             RequestOptions.options(in: suite) + [concurrency, rate, StageOption.declaration, duration, requests, interval]
-            + ObjectiveOptions.options + [out, shard, startAt, runLabel]
+            + ObjectiveOptions.options + [out, shard, startAt, runLabel] + MetricsOptions.options
         return CommandDeclaration(
             overview: "Drives the Courier client against any HTTP server and writes reports like 'run'.",
             usage: ["load --url <url> " + CommandDeclaration.synopsis(of: options), "load --targets <file> [--base-url <url>] ..."],
@@ -130,6 +132,7 @@ struct LoadOptions: Equatable {
             options.startAt = try StartTime.parse(value, option: "start-at", now: now, usage: usage)
         }
         options.runLabel = try values.value(of: runLabel)
+        options.metrics = try MetricsOptions.parse(values)
         return options
     }
 

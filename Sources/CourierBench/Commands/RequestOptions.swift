@@ -20,17 +20,17 @@ struct RequestOptions: Equatable {
         let name: String
         let value: String
 
-        /// `--header`'s value: the field `Name: value` says, or what is wrong with it.
-        static let value = OptionValue<Header> { field, _ throws(InvalidValue) in try parse(field) }
+        /// `--header`'s value (or `--metrics-header`'s): the field `Name: value` says, or what is wrong with it.
+        static let value = OptionValue<Header> { field, option throws(InvalidValue) in try parse(field, option: option) }
 
-        /// The field `Name: value` says, or what is wrong with it, naming it.
-        static func parse(_ field: String) throws(InvalidValue) -> Header {
+        /// The field `Name: value` says, or what is wrong with it, naming it and `--<option>`.
+        static func parse(_ field: String, option: String = "header") throws(InvalidValue) -> Header {
             let name = field.prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
             guard field.contains(":"), !name.isEmpty, !name.contains(" "), !field.contains("\r"), !field.contains("\n") else {
                 // Only the first word: the rest of a malformed field may be a credential.
                 let shown = field.prefix { $0 != ":" && $0 != " " }
                 let elided = shown.count < field.count ? "…" : ""
-                throw InvalidValue("invalid header '\(shown)\(elided)' in '--header' (expected 'Name: value')")
+                throw InvalidValue("invalid header '\(shown)\(elided)' in '--\(option)' (expected 'Name: value')")
             }
             let header = Header(name: name, value: field.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces))
             // What the client would refuse on every request is a usage error before the first. The
@@ -38,7 +38,7 @@ struct RequestOptions: Equatable {
             do {
                 try HTTPRequest(url: "http://x", headers: HTTPHeaders([header.name: header.value])).validateFields()
             } catch {
-                throw InvalidValue("invalid header in '--header': \(error)")
+                throw InvalidValue("invalid header in '--\(option)': \(error)")
             }
             return header
         }

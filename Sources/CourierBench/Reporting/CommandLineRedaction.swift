@@ -5,8 +5,9 @@ import Courier
 /// as a secret is the client's own rule, ``Redaction/isSecret(name:)``, the one its logs and its
 /// redirects follow.
 enum CommandLineRedaction {
-    /// `arguments` with the values of secret `--header` fields and the secrets of `--url`
-    /// (user information, secret query values) replaced by ``Redaction/placeholder``.
+    /// `arguments` with the values of secret `--header` and `--metrics-header` fields and the
+    /// secrets of `--url` and `--metrics-remote-write` (user information, secret query values)
+    /// replaced by ``Redaction/placeholder``.
     static func redact(_ arguments: [String]) -> [String] {
         var result: [String] = []
         var pending: String?
@@ -14,10 +15,10 @@ enum CommandLineRedaction {
             if let option = pending {
                 result.append(redact(argument, of: option))
                 pending = nil
-            } else if argument == "--header" || argument == "--url" {
+            } else if headerOptions.contains(argument) || urlOptions.contains(argument) {
                 result.append(argument)
                 pending = argument
-            } else if let option = ["--header=", "--url="].first(where: argument.hasPrefix) {
+            } else if let option = (headerOptions + urlOptions).map({ $0 + "=" }).first(where: argument.hasPrefix) {
                 result.append(option + redact(String(argument.dropFirst(option.count)), of: String(option.dropLast())))
             } else {
                 result.append(argument)
@@ -50,7 +51,11 @@ enum CommandLineRedaction {
             + "\(names.dropLast().joined(separator: ", ")) or \(names.last ?? ""); and for a URL's user and password"
     }()
 
+    /// The options whose value is a header field, and those whose value is a URL.
+    private static let headerOptions = ["--header", "--metrics-header"]
+    private static let urlOptions = ["--url", "--metrics-remote-write"]
+
     private static func redact(_ value: String, of option: String) -> String {
-        option == "--header" ? header(value) : Redaction.url(value)
+        headerOptions.contains(option) ? header(value) : Redaction.url(value)
     }
 }

@@ -144,6 +144,11 @@ final class RequestCounts: Sendable {
         counts = Dictionary(paths.map { ($0, Count()) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The paths counted, sorted.
+    var paths: [String] {
+        counts.keys.sorted()
+    }
+
     /// Counts one request to `path`; paths that are not configured are not counted.
     func record(_ path: String) {
         counts[path]?.value.add(1, ordering: .relaxed)

@@ -1,0 +1,97 @@
+import BenchmarkEngine
+import CourierSystem
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BenchmarkMetrics
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A source of one gauge, counting how often it is read.
+private final class CountingSource: MetricsSource {
+    let reads = Mutex(0)
+    func families() -> [MetricFamily] {
+        let count = reads.withLock { count in
+            count += 1
+            return count
+        }
+        return [
+            MetricFamily(
+                name: "probe_reads", kind: .gauge, help: "Reads.", series: [MetricSeries(labels: [], value: .number(Double(count)))])
+        ]
+    }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct MetricsListenerTests {
+    /// Sends `request` raw and returns the whole answer.
+    private func exchange(_ port: UInt16, _ request: String) throws -> String {
+        let handle = try #require(Posix.resolve("127.0.0.1", port: port).get().first)
+        let socket = try #require(Posix.openClientSocket(for: handle))
+        defer { Posix.close(socket) }
+        _ = Posix.connect(socket, to: handle)
+        let exchange = SocketExchange(descriptor: socket, wake: -1, deadline: Posix.monotonicNanoseconds() + 5_000_000_000)
+        #expect(exchange.write(Array(request.utf8)))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Posix.isReadable(socket, within: 5000) {
+            guard case .bytes(let count) = buffer.withUnsafeMutableBytes({ Posix.read(socket, into: $0) }) else { break }
+            answer += buffer[0..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    @Test func servesTheFamiliesAsOpenMetricsAndRefusesTheRest() throws {
+        let listener = try MetricsListener.start(try #require(ListenAddress("0")), serving: CountingSource())
+        defer { listener.stop() }
+        let ok = try exchange(listener.port, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(ok.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(ok.contains("Content-Type: application/openmetrics-text; version=1.0.0; charset=utf-8\r\n"))
+        #expect(ok.contains("probe_reads 1\n# EOF\n"))
+        let head = try exchange(listener.port, "HEAD /metrics?x=1 HTTP/1.1\r\n\r\n")
+        #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n") && head.hasSuffix("\r\n\r\n"))
+        #expect(try exchange(listener.port, "GET / HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "))
+        #expect(try exchange(listener.port, "POST /metrics HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 405 "))
+        #expect(try exchange(listener.port, "hello\r\n\r\n").hasPrefix("HTTP/1.1 400 "))
+        #expect(listener.url == "http://127.0.0.1:\(listener.port)/metrics")
+    }
+
+    /// A client that connects and says nothing holds the listener for its exchange limit at most:
+    /// the next scrape is answered, and stopping does not wait for the silent one.
+    @Test func aSilentClientDoesNotHoldTheListener() throws {
+        let listener = try MetricsListener.start(try #require(ListenAddress("127.0.0.1:0")), serving: CountingSource())
+        let address = try #require(Posix.resolve("127.0.0.1", port: listener.port).get().first)
+        let silent = try #require(Posix.openClientSocket(for: address))
+        defer { Posix.close(silent) }
+        _ = Posix.connect(silent, to: address)
+        let before = Posix.monotonicNanoseconds()
+        #expect(try exchange(listener.port, "GET /metrics HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200 OK"))
+        #expect(listener.hasServed(readingAfter: before))
+        let again = try #require(Posix.openClientSocket(for: address))
+        defer { Posix.close(again) }
+        _ = Posix.connect(again, to: address)
+        listener.stop()
+        listener.stop()
+    }
+
+    @Test func aPortTakenIsAnErrorAtStart() throws {
+        let first = try MetricsListener.start(try #require(ListenAddress("0")), serving: CountingSource())
+        defer { first.stop() }
+        #expect(throws: SocketError.self) {
+            try MetricsListener.start(try #require(ListenAddress("\(first.port)")), serving: CountingSource())
+        }
+    }
+
+    @Test(arguments: [("9464", "127.0.0.1", 9464), ("0.0.0.0:80", "0.0.0.0", 80)])
+    func addressesReadAsAddrColonPort(text: String, host: String, port: UInt16) throws {
+        let address = try #require(ListenAddress(text))
+        #expect(address.host == host && address.port == port)
+    }
+
+    @Test(arguments: ["", "x", "65536", "localhost:80", "1.2.3:80", ":80", "80:", "1.2.3.4:5:6", "[::1]:80"])
+    func otherAddressesAreRefused(text: String) {
+        #expect(ListenAddress(text) == nil)
+    }
+}

@@ -1,0 +1,127 @@
+import CourierSystem
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A real Prometheus (Debian's `prometheus`), started by one test on 127.0.0.1 with a scratch
+/// database: it scrapes a target every second and takes remote write (native histograms on), and
+/// the test reads it back through its HTTP API. Stopped, and its directory removed, by ``stop()``.
+struct PrometheusServer {
+    /// Where the binary is; the tests that need it are skipped, saying so, when it is absent.
+    static let binary = ["/usr/bin/prometheus", "/usr/local/bin/prometheus"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    let process: Process
+    let port: UInt16
+    let directory: URL
+
+    /// A port free now: bound to 0 and released, for a server the test cannot start on 0 itself.
+    static func freePort() throws -> UInt16 {
+        let socket = try Posix.makeBoundSocket(port: 0)
+        defer { Posix.close(socket) }
+        return try Posix.localPort(of: socket)
+    }
+
+    /// Starts Prometheus scraping `target` (`127.0.0.1:port`, `/metrics`) when given, and returns
+    /// once it is ready (within a minute).
+    static func start(binary: String, scraping target: String?) async throws -> PrometheusServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("prometheus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = "global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\n"
+        if let target {
+            configuration += "scrape_configs:\n  - job_name: bench\n    static_configs:\n      - targets: ['\(target)']\n"
+        }
+        let file = directory.appendingPathComponent("prometheus.yml")
+        try configuration.write(to: file, atomically: true, encoding: .utf8)
+        let port = try freePort()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "--config.file=\(file.path)", "--storage.tsdb.path=\(directory.appendingPathComponent("data").path)",
+            "--web.listen-address=127.0.0.1:\(port)", "--web.enable-remote-write-receiver", "--enable-feature=native-histograms",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("log").touched())
+        try process.run()
+        let server = PrometheusServer(process: process, port: port, directory: directory)
+        let ready = await poll(within: .seconds(60)) { (try? await server.get("/-/ready").status) == 200 }
+        guard ready else {
+            server.stop()
+            throw NotReady(log: (try? String(contentsOf: directory.appendingPathComponent("log"), encoding: .utf8)) ?? "")
+        }
+        return server
+    }
+
+    struct NotReady: Error, CustomStringConvertible {
+        let log: String
+        var description: String { "Prometheus was not ready within a minute:\n\(log.suffix(2000))" }
+    }
+
+    /// `http://127.0.0.1:port/api/v1/write`.
+    var remoteWriteURL: String {
+        "http://127.0.0.1:\(port)/api/v1/write"
+    }
+
+    /// The instant query `promql`'s value, when it has exactly one.
+    func value(of promql: String) async throws -> Double? {
+        var components = URLComponents(string: "http://127.0.0.1:\(port)/api/v1/query")
+        components?.queryItems = [URLQueryItem(name: "query", value: promql)]
+        guard let url = components?.url else { return nil }
+        let (data, _) = try await URLSession.shared.data(from: url)
+        struct Answer: Decodable {
+            struct Data: Decodable {
+                struct Series: Decodable { let value: [Value] }
+                let result: [Series]
+            }
+            enum Value: Decodable {
+                case time(Double)
+                case text(String)
+                init(from decoder: any Decoder) throws {
+                    let container = try decoder.singleValueContainer()
+                    if let time = try? container.decode(Double.self) {
+                        self = .time(time)
+                    } else {
+                        self = .text(try container.decode(String.self))
+                    }
+                }
+            }
+            let data: Data
+        }
+        let answer = try JSONDecoder().decode(Answer.self, from: data)
+        guard answer.data.result.count == 1, case .text(let text)? = answer.data.result[0].value.last else { return nil }
+        return Double(text)
+    }
+
+    private func get(_ path: String) async throws -> (status: Int, body: Data) {
+        let url = URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+        let (data, response) = try await URLSession.shared.data(from: url)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Polls `condition` every 200 ms until it holds or `limit` passes; whether it held.
+func poll(within limit: Duration, _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(200))
+    }
+    return await condition()
+}
+
+extension URL {
+    /// The file, created empty if it is not there.
+    fileprivate func touched() throws -> URL {
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        return self
+    }
+}
