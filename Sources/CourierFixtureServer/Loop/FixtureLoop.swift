@@ -22,11 +22,9 @@ import CourierEventLoop
 /// Created on the loop's thread and used only there: it is deliberately not `Sendable`.
 final class FixtureLoop {
     let listener: Int32
+    private let configuration: FixtureServer.Configuration
     private let parser: RequestParser
     private let router: Router
-    private let maximumConnections: Int
-    let acceptance: FixtureServer.Configuration.Acceptance
-    private let idleTimeout: UInt64
     private var lastSweep: UInt64 = 0
     private(set) var connections: [Int32: Connection] = [:]
     /// Accepted connections of a server that does not serve (``FixtureServer/Configuration/Acceptance``):
@@ -53,21 +51,17 @@ final class FixtureLoop {
         self.io = io
         self.finished = finished
         self.listener = listener
-        parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
+        self.configuration = configuration
+        parser = RequestParser(configuration)
         router = Router(routes: configuration.routes, counts: counts)
-        maximumConnections = configuration.maximumConnections
-        acceptance = configuration.acceptance
-        idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
         startWatching()
     }
     #else
     init(listener: Int32, configuration: FixtureServer.Configuration, counts: RequestCounts) {
         self.listener = listener
-        parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
+        self.configuration = configuration
+        parser = RequestParser(configuration)
         router = Router(routes: configuration.routes, counts: counts)
-        maximumConnections = configuration.maximumConnections
-        acceptance = configuration.acceptance
-        idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
     }
     #endif
 
@@ -75,10 +69,16 @@ final class FixtureLoop {
         buffer.deallocate()
     }
 
+    /// What the server does with the connections it accepts.
+    var acceptance: FixtureServer.Configuration.Acceptance { configuration.acceptance }
+
     /// Whether another connection may be accepted.
     var isAccepting: Bool {
-        connections.count + unserved.count < maximumConnections
+        connections.count + unserved.count < configuration.maximumConnections
     }
+
+    /// How long a connection may sit idle, in nanoseconds, at least one.
+    private var idleTimeout: UInt64 { max(1, configuration.idleTimeout.nanoseconds) }
 
     /// Takes the connections waiting in the listener's backlog, as many as there are slots for.
     func acceptConnections() {
@@ -347,5 +347,12 @@ struct ServiceQueue {
         let finish = start &+ served.serviceNanoseconds(inService: inService)
         finishes[free] = finish
         return finish
+    }
+}
+
+extension RequestParser {
+    /// A parser with `configuration`'s limits on a request's head and body.
+    init(_ configuration: FixtureServer.Configuration) {
+        self.init(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
     }
 }
