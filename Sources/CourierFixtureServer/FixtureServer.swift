@@ -45,6 +45,9 @@ public final class FixtureServer: Sendable {
         /// What the server does with each connection it accepts: serve it, or fail in a way no route
         /// can, because a route is chosen only after the request is read.
         public var acceptance: Acceptance = .serve
+        /// How many requests a token of the `/flow/sign-in` route serves before `/flow/…` refuses it
+        /// with a 401: a sign-in that wears out, for journeys that must sign in again.
+        public var flowTokenUses = 5
 
         /// What the server does with a connection it has accepted.
         public enum Acceptance: Sendable, Equatable {
@@ -70,7 +73,7 @@ public final class FixtureServer: Sendable {
     /// Binds, listens and starts serving on a thread of its own.
     public static func start(_ configuration: Configuration = Configuration()) throws(SocketError) -> FixtureServer {
         let (listener, port, pipe) = try Posix.makeServerSockets(port: configuration.port, backlog: 1024)
-        let counts = RequestCounts(paths: configuration.routes.keys)
+        let counts = RequestCounts(paths: Array(configuration.routes.keys) + FlowService.paths)
         let server = FixtureServer(port: port, wake: pipe.write, counts: counts)
         let finished = server.finished
         let thread = Thread {

@@ -35,7 +35,7 @@ final class EventLoop {
         self.listener = listener
         self.wake = wake
         parser = RequestParser(maximumHeaderBytes: configuration.maximumHeaderBytes, maximumBodyBytes: configuration.maximumBodyBytes)
-        router = Router(routes: configuration.routes, counts: counts)
+        router = Router(routes: configuration.routes, counts: counts, flows: FlowService(tokenUses: configuration.flowTokenUses))
         maximumConnections = configuration.maximumConnections
         acceptance = configuration.acceptance
         idleTimeout = max(1, configuration.idleTimeout.nanoseconds)
