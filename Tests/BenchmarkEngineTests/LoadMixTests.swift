@@ -160,7 +160,8 @@ private func mix(
 
     /// A mix of one name, `a`, with `sentIn[i]` successes in interval `i`.
     private func oneName(sentIn counts: [Int]) throws -> (LoadMix, [NamedFigures]) {
-        var tally = LoadTally(template: try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 1_000_000, significantDigits: 2))
+        var tally = SparseLoadTally(
+            template: try Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 1_000_000, significantDigits: 2))
         for _ in 0..<counts.reduce(0, +) { tally.record(.success, intended: 0, started: 0, ended: 10) }
         let loadMix = LoadMix(names: ["a"], weights: [1], choose: { 0 }, send: { _ in .success })
         return (loadMix, [NamedFigures(name: "a", total: tally, intervals: try series(sentIn: counts).intervals)])

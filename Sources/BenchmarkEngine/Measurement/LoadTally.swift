@@ -20,6 +20,12 @@ struct LoadTally: Sendable {
         uncorrected = template
     }
 
+    /// A tally of these histograms and nothing counted yet.
+    init(latency: Histogram, uncorrected: Histogram) {
+        self.latency = latency
+        self.uncorrected = uncorrected
+    }
+
     /// Counts a request due at `intended`, started at `started` and over at `ended` (monotonic
     /// nanoseconds), which ended in `outcome`.
     mutating func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {

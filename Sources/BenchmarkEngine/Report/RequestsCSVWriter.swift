@@ -39,3 +39,28 @@ public enum RequestsCSVWriter {
         return rows.isEmpty ? nil : table.render(rows)
     }
 }
+
+/// Renders `checks.csv`: one row per check of every load scenario whose requests had checks.
+public enum ChecksCSVWriter {
+    /// One check of one scenario.
+    struct Row {
+        let scenario: String
+        let check: ScenarioResult.Check
+    }
+
+    private typealias Table = CSVTable<Row>
+
+    private static let table = Table(columns: [
+        ("scenario", { $0.scenario }),
+        ("check", { $0.check.name }),
+        ("passes", { String($0.check.passes) }),
+        ("failures", { String($0.check.failures) }),
+        ("pass_rate", { row -> String? in row.check.passRate.map(Table.format) }),
+    ])
+
+    /// The CSV text, or `nil` when no scenario of the report had checks.
+    public static func render(_ report: Report) -> String? {
+        let rows = report.scenarios.flatMap { scenario in (scenario.checks ?? []).map { Row(scenario: scenario.name, check: $0) } }
+        return rows.isEmpty ? nil : table.render(rows)
+    }
+}

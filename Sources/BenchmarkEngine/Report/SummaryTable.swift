@@ -87,6 +87,8 @@ public struct SummaryTable: Sendable {
                     }
                 ))
             sections += load.compactMap(Self.requestsByName)
+            sections += load.compactMap(Self.checks)
+            sections += load.compactMap(Self.aborted)
             sections += load.compactMap { result in result.connections.map { "Connections of \(result.name): \($0.sentence)" } }
             sections += load.compactMap { result in
                 result.connections?.phases.map {
@@ -143,6 +145,29 @@ public struct SummaryTable: Sendable {
                     ]
                 },
                 leftAligned: [0])
+    }
+
+    /// The checks of a scenario's answers: how many passed and failed each.
+    private static func checks(_ result: ScenarioResult) -> String? {
+        guard let checks = result.checks, !checks.isEmpty else { return nil }
+        return "Checks of \(result.name)'s answers (a failure counts in the class check(<name>)):\n\n"
+            + table(
+                header: ["check", "passes", "failures", "pass rate"],
+                rows: checks.map { check in
+                    [
+                        cell(check.name), String(check.passes), String(check.failures),
+                        check.passRate.map { String(format: "%.2f%%", $0 * 100) } ?? "–",
+                    ]
+                },
+                leftAligned: [0])
+    }
+
+    /// A sentence saying that a run stopped itself, why and when.
+    private static func aborted(_ result: ScenarioResult) -> String? {
+        guard let abort = result.abort else { return nil }
+        return "\(result.name) **stopped early** at \(seconds(abort.atSeconds)): the abort condition \(abort.objective) held "
+            + "(measured \(value(abort.measured, unit: abort.unit)) over the last window). "
+            + "The figures cover the run until then."
     }
 
     /// A sentence saying which shards a merged run was made of, and which were missing.
