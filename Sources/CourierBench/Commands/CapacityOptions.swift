@@ -159,7 +159,7 @@ struct CapacityOptions: Equatable {
         }
         try options.request.connection.check(concurrency: options.sweepLevels.max() ?? options.concurrency, usage: usage)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval)
-        try options.objectives.checkRequestNames(options.request.targets?.requests.map(\.name), usage: usage)
+        try options.objectives.checkRequestNames(options.request.targets?.names, usage: usage)
         guard !options.objectives.objectives.isEmpty || options.sweep == .concurrency else {
             throw UsageError(
                 message:
