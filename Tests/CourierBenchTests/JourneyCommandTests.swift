@@ -67,7 +67,7 @@ import CourierBenchCurl
         defer { server.stop() }
         let (status, run) = await run(
             "load", directory, on: server,
-            ["--transport", transport, "--concurrency", "3", "--requests", "30", "--slo", "checks:rate>=100%", "--slo", "detail:p99<=2s"])
+            ["--transport", transport, "--concurrency", "3", "--requests", "30", "--slo", "checks:rate>=100%"])
         #expect(status == 0)
         let report = try JSONReportWriter.read(Data(contentsOf: run.appendingPathComponent("report.json")))
         let result = try #require(report.scenarios.first)
@@ -183,6 +183,31 @@ import CourierBenchCurl
             CapacityReport.self, from: Data(contentsOf: out.appendingPathComponent("latest/capacity.json")))
         let step = try #require(report.steps.first)
         #expect(step.requests?.map(\.name) == ["sign in", "list", "detail", "write"])
+    }
+
+    @Test func abortOnStopsACapacitySearchWhoseServiceDies() async throws {
+        let directory = try directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try FixtureServer.start()
+        defer { server.stop() }
+        let killer = Task {
+            while server.requestCount("/flow/sign-in") < 30, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            server.stop()
+        }
+        defer { killer.cancel() }
+        let out = directory.appendingPathComponent("reports")
+        let status = await testSuite.status([
+            "capacity", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
+            "--slo", "errors<=50%", "--min-rate", "20", "--max-rate", "20", "--step", "60s", "--warmup", "100ms", "--interval",
+            "100ms", "--max-time", "60s", "--concurrency", "8", "--timeout", "2s", "--abort-on", "errors>20%", "--abort-window", "300ms",
+            "--abort-grace", "100ms", "--out", out.path,
+        ])
+        #expect(status == 3)
+        let report = try JSONDecoder().decode(
+            CapacityReport.self, from: Data(contentsOf: out.appendingPathComponent("latest/capacity.json")))
+        #expect(report.result.stopReason == .aborted)
+        #expect(report.steps.count == 1)
+        #expect(report.result.explanation.contains("abort condition errors>20%"))
     }
 
     @Test(arguments: [

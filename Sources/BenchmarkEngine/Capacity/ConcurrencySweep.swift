@@ -89,7 +89,7 @@ public struct ConcurrencySweep: Sendable {
         case .timeLimit: sentences.append("The time allowed ran out after \(Self.levels(steps)).")
         case .interrupted:
             sentences.append("Interrupted after \(steps.count) step\(steps.count == 1 ? "" : "s"); the step in progress was discarded.")
-        case .stepFailed: sentences.append("Stopped: \(detail ?? "a step could not run").")
+        case .stepFailed, .aborted: sentences.append("Stopped: \(detail ?? "a step could not run").")
         case .converged, .maximumRateSustained, .failedAtMinimumRate: break
         }
         let behind = steps.filter { $0.generatorCheck?.keptUp == false }

@@ -76,6 +76,7 @@ public enum CapacitySummary {
         case .interrupted: "interrupted"
         case .stepFailed: "a step could not run"
         case .swept: "every level ran"
+        case .aborted: "an abort condition held"
         }
     }
 

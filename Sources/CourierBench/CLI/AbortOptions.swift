@@ -1,7 +1,8 @@
 import BenchmarkEngine
 
-/// `--abort-on`, `--abort-window` and `--abort-grace`: conditions that stop `load` while it runs
-/// (`errors>5%`), as k6's thresholds with `abortOnFail` and `delayAbortEval` do.
+/// `--abort-on`, `--abort-window` and `--abort-grace`: conditions that stop `load`, or a step of
+/// `capacity` and its search, while it runs (`errors>5%`), as k6's thresholds with `abortOnFail`
+/// and `delayAbortEval` do.
 struct AbortOptions: Equatable, Sendable {
     /// What stops the run; `nil` without `--abort-on`.
     var condition: AbortCondition?

@@ -101,7 +101,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
             && outcome.result.largestPassingConcurrency == nil
         switch outcome.result.stopReason {
         case .stepFailed: return .failure
-        case .failedAtMinimumRate: return .objectiveBreached
+        case .failedAtMinimumRate, .aborted: return .objectiveBreached
         case .interrupted: return .interrupted
         case .converged, .maximumRateSustained: return .success
         case .timeLimit, .swept: return sweepMissed ? .objectiveBreached : .success
