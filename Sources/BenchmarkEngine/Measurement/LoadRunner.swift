@@ -54,6 +54,8 @@ public enum LoadRunner {
             warmUp.rate = nil
             warmUp.stages = []
             warmUp.maximumRequests = configuration.warmupRequests
+            // The warm-up is not judged: a service still warming up is what it is for.
+            warmUp.abort = nil
             _ = try await drive(
                 executors: executors,
                 warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), mix
