@@ -51,4 +51,18 @@ import Testing
             ServiceLevelVerdict.namesChecks("checks") && ServiceLevelVerdict.namesChecks("check(a)")
                 && !ServiceLevelVerdict.namesChecks("list"))
     }
+
+    @Test func shardsChecksAreSummedByName() {
+        var first = ScenarioResult(name: "s", kind: .load, operations: 0, warmupOperations: 0, duration: .seconds(1))
+        var second = first
+        let third = first
+        first.checks = [.init(name: "created", passes: 5, failures: 1), .init(name: "titled", passes: 2, failures: 0)]
+        second.checks = [.init(name: "titled", passes: 3, failures: 1), .init(name: "new", passes: 1, failures: 0)]
+        #expect(
+            ShardMerge.mergeChecks([first, second, third]) == [
+                .init(name: "created", passes: 5, failures: 1), .init(name: "titled", passes: 5, failures: 1),
+                .init(name: "new", passes: 1, failures: 0),
+            ])
+        #expect(ShardMerge.mergeChecks([third]) == nil)
+    }
 }
