@@ -204,7 +204,8 @@ private func backend(_ server: FixtureServer) -> Backend {
         let server = try journeyServer()
         defer { server.stop() }
         let killer = Task {
-            while server.requestCount("/journey/sign-in") < 15, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            // Once a dozen measured sessions (after one warm-up session per user) have ended.
+            while server.requestCount("/journey/item") < 20, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
             server.stop()
         }
         defer { killer.cancel() }

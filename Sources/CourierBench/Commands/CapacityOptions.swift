@@ -103,7 +103,8 @@ struct CapacityOptions: Equatable {
             overview:
                 "Finds the highest request rate a URL sustains within its objectives, step by step, or sweeps its concurrency and fits how it scales.",
             usage: [
-                "capacity --url <url> --slo <objective>... " + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own),
+                "capacity --url <url> --slo <objective>... "
+                    + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + AbortOptions.options + own),
                 "capacity --targets <file> [--base-url <url>] --slo <objective>... ...",
                 "capacity --url <url> --sweep concurrency [--levels <n,…>] [--slo <objective>...] ...",
             ],
