@@ -7,6 +7,8 @@
 APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config valgrind
 APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
+# The tests' readers of bench's JUnit files: the schema validator and a real JUnit consumer (PyPI).
+PIP_PACKAGES := junitparser xmlschema
 
 .PHONY: bench bench-quick test docs format deps compare
 
@@ -36,3 +38,4 @@ compare: deps
 
 deps:
 	@COURIER_APT_PACKAGES="$(APT_PACKAGES)" COURIER_BREW_PACKAGES="$(BREW_PACKAGES)" .ci/install-deps
+	@python3 -c 'import junitparser, xmlschema' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(PIP_PACKAGES)

@@ -75,6 +75,8 @@ let package = Package(
         .library(name: "CourierJSON", targets: ["CourierJSON"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierCurl", targets: ["CourierCurl"]),
+        .library(name: "CourierEngine", targets: ["CourierEngine"]),
+        .library(name: "CourierBenchEngine", targets: ["CourierBenchEngine"]),
         .library(name: "CourierFixtureServer", targets: ["CourierFixtureServer"]),
         .library(name: "CourierBench", targets: ["CourierBench"]),
         .library(name: "CourierBenchCurl", targets: ["CourierBenchCurl"]),
@@ -103,6 +105,8 @@ let package = Package(
         // One event loop per thread on epoll (Linux), its mailbox and its task executor, with a driver
         // that owns the loop's descriptors: libcurl's in the curl transport, connections in the engine.
         .target(name: "CourierEventLoop", dependencies: ["CourierSystem"]),
+        // Strict HTTP/1.1 response heads and chunked bodies on raw bytes; no dependencies, so .ci/fuzz-http1 compiles it as is.
+        .target(name: "CourierHTTP1"),
         // The transport over libcurl's multi interface: one reactor thread owns every libcurl call.
         // Its sources compile whatever the traits, so without curl the module is empty.
         .target(
@@ -110,6 +114,15 @@ let package = Package(
             dependencies: ["Courier", "CourierSystem", "CourierEventLoop", curl.dependency("CCurl")],
             swiftSettings: [curl.setting]
         ),
+        // Courier's own HTTP engine: HTTP/1.1 (and TLS through OpenSSL) on the shared event loops,
+        // with the strict response parser of CourierHTTP1. Linux only, like the loops.
+        .target(
+            name: "CourierEngine",
+            dependencies: ["Courier", "CourierSystem", "CourierEventLoop", "CourierHTTP1", "CZlib", openssl.dependency("COpenSSL")],
+            swiftSettings: [openssl.setting]
+        ),
+        // The engine for bench executables: `load --transport engine`.
+        .target(name: "CourierBenchEngine", dependencies: ["CourierBench", "CourierEngine"]),
         // The curl transport for bench executables: `load --transport curl` and round trips over it.
         .target(name: "CourierBenchCurl", dependencies: ["CourierBench", "CourierCurl"], swiftSettings: [curl.setting]),
 
@@ -145,6 +158,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 "CourierBench", "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierBenchCurl",
+                .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
             ],
             path: "Benchmarks/bench",
             exclude: ["README.md"],
@@ -174,14 +188,22 @@ let package = Package(
             dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
+        // RFC 9112's cases with their verdicts, read whole and a byte at a time, and the fuzzer's seed corpus.
+        .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1"]),
         .testTarget(
-            name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierFixtureServer", "CourierSystem"],
+            name: "CourierCurlTests", dependencies: ["Courier", "CourierCurl", "CourierEngine", "CourierFixtureServer", "CourierSystem"],
             swiftSettings: [curl.setting]),
         // The Swift examples of the README and of every DocC article, compiled, and a check that each is there word for word.
         .testTarget(
-            name: "ReadmeTests", dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierCurl"], swiftSettings: [curl.setting]),
+            name: "ReadmeTests",
+            dependencies: [
+                "Courier", "CourierJSON", "CourierTesting", "CourierCurl",
+                .target(name: "CourierEngine", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: [curl.setting]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierEventLoopTests", dependencies: ["CourierEventLoop", "CourierSystem"]),
+        .testTarget(name: "CourierEngineTests", dependencies: ["CourierEngine", "Courier"]),
         .testTarget(
             name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"],
             swiftSettings: [openssl.setting]),
@@ -195,7 +217,7 @@ let package = Package(
             name: "CourierBenchTests",
             dependencies: [
                 "CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe",
-                "CourierFixtures", "CourierBenchCurl",
+                "CourierFixtures", "CourierBenchCurl", .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: [curl.setting]

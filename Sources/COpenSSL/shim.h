@@ -34,6 +34,19 @@ static inline int courier_ssl_set_tlsext_host_name(SSL *ssl, const char *name) {
     return (int)SSL_set_tlsext_host_name(ssl, name);
 }
 
+/// A client connection that writes from a buffer which may move between retries of a write that
+/// would block, and that reports a write as done as far as it got.
+static inline void courier_ssl_set_nonblocking_modes(SSL *ssl) {
+    SSL_set_mode(ssl, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+}
+
+/// Whether the oldest error on the thread's queue says the peer closed the connection without
+/// TLS's closure alert (OpenSSL 3 reports that as an error, not as an end of stream).
+static inline int courier_ssl_error_is_unexpected_eof(void) {
+    unsigned long code = ERR_peek_error();
+    return ERR_GET_LIB(code) == ERR_LIB_SSL && ERR_GET_REASON(code) == SSL_R_UNEXPECTED_EOF_WHILE_READING;
+}
+
 // ALPN: the server offers one protocol per behaviour. A client that does not offer it gets no ALPN
 // answer at all (SSL_TLSEXT_ERR_NOACK) and carries on, which is how a server without that protocol
 // behaves.

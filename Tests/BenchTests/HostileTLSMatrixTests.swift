@@ -99,6 +99,22 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         #expect(Set(classes).isSubset(of: hostile.expected), "\(hostile.name): \(run.outcomes.errors)")
     }
 
+    /// The TLS and HTTP/1.1 cases through Courier's own engine, which speaks OpenSSL on its sockets
+    /// itself: the same classes as libcurl's.
+    @Test(arguments: HostileCase.all.filter { !$0.isHTTP2 })
+    func theEngineEndsEachTLSCaseInItsClass(hostile: HostileCase) async throws {
+        let authority = try TestCertificateAuthority.make()
+        defer { authority.remove() }
+        let server = try HostileServer.start(hostile.behaviour, tls: hostile.tls, authority: authority)
+        defer { server.stop() }
+        let run = try await Self.load(server, authority: authority, options: hostile.options + ["--transport", "engine"])
+        #expect(run.elapsed < .seconds(25), "\(hostile.name): \(run.elapsed)")
+        #expect(run.outcomes.scheduled == 20 && run.outcomes.reconciles, "\(run.outcomes)")
+        let classes = run.outcomes.errors.keys.sorted() + (run.outcomes.succeeded > 0 ? ["success"] : [])
+        #expect(classes.contains(hostile.expected[0]), "\(hostile.name): \(run.outcomes.errors), \(run.outcomes.succeeded) succeeded")
+        #expect(Set(classes).isSubset(of: hostile.expected), "\(hostile.name): \(run.outcomes.errors)")
+    }
+
     /// A graceful GOAWAY every 10 requests on the one connection: the streams above its last stream
     /// id go again on a new connection and none is lost, and the connections opened are about one
     /// per GOAWAY, not one per request.

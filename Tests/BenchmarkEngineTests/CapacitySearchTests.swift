@@ -304,6 +304,11 @@ import Testing
         search.interval = .milliseconds(100)
         search.warmup = .milliseconds(100)
         search.step = .milliseconds(200)
+        // The operation answers at once, so no request can time out but one the machine kept from
+        // running: with the whole suite starting beside it, that took more than the default 10 s
+        // (a CI run's step ended failed by requests counted at the hard stop), and this test checks
+        // the plumbing, not the machine.
+        search.requestTimeout = .seconds(60)
         let result = try await runner.runStep(search.configuration(rate: 100))
         #expect(result.name == "capacity/step")
         #expect(result.outcomes?.scheduled == 30)

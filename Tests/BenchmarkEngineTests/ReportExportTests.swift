@@ -218,7 +218,7 @@ private func text(_ data: Data) -> String {
 
     @Test func theExportsAreNotDefaultFormatsAndTheStoreWritesThemWhenAsked() throws {
         #expect(!ReportFormat.defaults.contains(.bmf) && !ReportFormat.defaults.contains(.githubBenchmark))
-        #expect(Set(ReportFormat.defaults).union([.bmf, .githubBenchmark]) == Set(ReportFormat.allCases))
+        #expect(Set(ReportFormat.defaults).union([.bmf, .githubBenchmark, .junit]) == Set(ReportFormat.allCases))
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exports-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try exportedReport()

@@ -137,7 +137,10 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
         let run = try ReportStore(directory: directory).write(report, formats: ReportFormat.allCases)
         #expect(run.lastPathComponent == "run-1")
         let names = try FileManager.default.contentsOfDirectory(atPath: run.path).sorted()
-        #expect(names == ["report.bmf.json", "report.csv", "report.github-benchmark.json", "report.html", "report.json", "summary.md"])
+        #expect(
+            names == [
+                "junit.xml", "report.bmf.json", "report.csv", "report.github-benchmark.json", "report.html", "report.json", "summary.md",
+            ])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("latest").path) == "run-1")
         #expect(try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json"))) == report)
     }

@@ -17,7 +17,7 @@ import Testing
         let options = try #require(try testSuite.command(arguments, as: CompareCommand.self))
         #expect(options.baseline == "main")
         #expect(options.current == "R/run")
-        #expect(options.thresholds == Thresholds(mallocsPerOperation: 2, time: 0.25, failingTime: 1.0))
+        #expect(options.thresholds == BenchmarkEngine.Thresholds(mallocsPerOperation: 2, time: 0.25, failingTime: 1.0))
         #expect(options.allowedMissing.isEmpty)
     }
 
@@ -41,12 +41,12 @@ import Testing
     @Test func countsTakeTheirOwnToleranceAndTwoSidedOnCompareAndRun() throws {
         let compare = try #require(
             try testSuite.command(["compare", "main", "--instructions-tolerance", "2%", "--two-sided"], as: CompareCommand.self))
-        #expect(compare.thresholds == Thresholds(instructions: 0.02, isTwoSided: true))
+        #expect(compare.thresholds == BenchmarkEngine.Thresholds(instructions: 0.02, isTwoSided: true))
         let cycles = try #require(try testSuite.command(["compare", "main", "--cycles-tolerance", "0.5%"], as: CompareCommand.self))
-        #expect(cycles.thresholds == Thresholds(estimatedCycles: 0.005))
+        #expect(cycles.thresholds == BenchmarkEngine.Thresholds(estimatedCycles: 0.005))
         let run = try #require(try testSuite.command(["run", "--instructions", "--baseline", "main"], as: RunCommand.self))
         #expect(run.countsInstructions)
-        #expect(run.thresholds == Thresholds())
+        #expect(run.thresholds == BenchmarkEngine.Thresholds())
     }
 
     @Test(arguments: [

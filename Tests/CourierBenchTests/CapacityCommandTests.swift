@@ -186,7 +186,15 @@ import CourierBenchCurl
             #expect(clock.now - started < bound)
             let report = try JSONDecoder().decode(
                 CapacityReport.self, from: Data(contentsOf: directory.appendingPathComponent("latest/capacity.json")))
-            #expect(report.steps.map(\.status) == [.errorStorm, .errorStorm, .errorStorm], "\(transport)")
+            // Every step that sent a request is an error storm. A step can send none: URLSession on
+            // Linux has held a call to a resetting server past a 500 ms step while the whole suite
+            // ran beside it (a CI run's second step "passed" that way), and a step without a request
+            // is no evidence either way.
+            #expect(report.steps.count == 3, "\(transport)")
+            #expect(
+                report.steps.allSatisfy { $0.status == .errorStorm || $0.outcomes.sent == 0 }, "\(transport): \(report.steps.map(\.status))"
+            )
+            #expect(report.steps.contains { $0.status == .errorStorm }, "\(transport)")
             #expect(report.result.scalability == nil)
         }
     }

@@ -8,6 +8,9 @@ import Testing
 
 @testable import CourierBench
 
+#if os(Linux)
+import CourierBenchEngine
+#endif
 #if COURIER_CURL
 import CourierBenchCurl
 #endif
@@ -87,6 +90,19 @@ import CourierBenchCurl
         }
         #expect(error?.message == message)
     }
+
+    #if os(Linux)
+    /// The engine speaks HTTP/1.1 alone: asking it for HTTP/2 is refused before a request is sent.
+    @Test func theEngineRefusesHTTP2AsAUsageError() throws {
+        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.engine])
+        let command = try #require(
+            try suite.command(["load", "--url", "http://127.0.0.1:1/x", "--transport", "engine", "--http", "2"], as: LoadCommand.self))
+        let error = #expect(throws: UsageError.self) {
+            try RequestTarget.open(command.options.request, concurrency: 1, usage: "usage")
+        }
+        #expect(error?.message == "the engine speaks HTTP/1.1 only ('--http 2'); use '--transport curl' for HTTP/2")
+    }
+    #endif
 
     /// `--url` is sent as it is, request after request: its query once, in its own order (the
     /// client once gave an absolute URL the base URL's query a second time).

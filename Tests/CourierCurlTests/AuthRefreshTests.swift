@@ -13,7 +13,7 @@ import Testing
 struct AuthRefreshTests {
     /// The clients of the test: both transports, and the `session: .shared` form of Policies.md.
     enum Form: String, CaseIterable, CustomTestStringConvertible, Sendable {
-        case urlSession, curl, sharedSession
+        case urlSession, curl, engine, sharedSession
 
         var testDescription: String { rawValue }
     }
@@ -50,8 +50,9 @@ struct AuthRefreshTests {
         async throws
     {
         switch form {
-        case .urlSession, .curl:
-            try await withTransport(form == .curl ? .curl : .urlSession) { transport in
+        case .urlSession, .curl, .engine:
+            let kind: TransportKind = form == .curl ? .curl : form == .engine ? .engine : .urlSession
+            try await withTransport(kind) { transport in
                 try await body(APIClient(baseURL: base, transport: transport, middlewares: middlewares))
             }
         case .sharedSession:

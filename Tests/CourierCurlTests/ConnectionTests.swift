@@ -1,6 +1,7 @@
 #if COURIER_CURL
 import Courier
 @testable import CourierCurl
+import CourierEngine
 import Foundation
 import Testing
 
@@ -11,9 +12,10 @@ import Testing
 struct ConnectionTests {
     /// `/connection` answers nginx's connection serial number and how many requests that connection
     /// has served: one serial for all 1,000 and a count of 1,000 mean one kept-alive connection.
-    @Test func aThousandSequentialRequestsShareOneConnection() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func aThousandSequentialRequestsShareOneConnection(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 1)) { transport in
+            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 1)) { transport in
                 var serials = Set<Substring>()
                 var last = ""
                 for _ in 0..<1_000 {
@@ -23,7 +25,7 @@ struct ConnectionTests {
                 }
                 #expect(serials.count == 1)
                 #expect(last.split(separator: " ").last == "1000")
-                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                let counts = try #require(connectionCounts(of: transport))
                 #expect(counts.requests == 1_000 && counts.connectionsOpened == 1 && counts.tlsHandshakes == 0)
                 #expect(counts.responsesByHTTPVersion == ["1.1": 1_000])
             }
@@ -33,11 +35,12 @@ struct ConnectionTests {
     /// 64 concurrent slow requests through a cap of 8 connections: all succeed, over at most 8
     /// distinct server-side connections. The cap per host holds below a larger total, and the total
     /// holds when it is the lower (the reactor then keeps no count by origin).
-    @Test(arguments: [(8, 256), (8, 8), (64, 8)])
-    func concurrentRequestsStayWithinTheCap(perHost: Int, total: Int) async throws {
+    @Test(arguments: TransportKind.ownStacks, [(8, 256), (8, 8), (64, 8)])
+    func concurrentRequestsStayWithinTheCap(_ kind: TransportKind, caps: (perHost: Int, total: Int)) async throws {
+        let (perHost, total) = caps
         try await withNginx { server in
             let configuration = CurlConfiguration(maximumConnectionsPerHost: perHost, maximumConnections: total)
-            try await withTransport(.curl, configuration) { transport in
+            try await withTransport(kind, configuration) { transport in
                 let url = server.origin + "/connection"
                 let slow = server.origin + "/slow"
                 let serials = try await withThrowingTaskGroup(of: Substring.self) { group in
@@ -53,7 +56,7 @@ struct ConnectionTests {
                 }
                 #expect(serials.count <= 8)
                 #expect(serials.count > 1)
-                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                let counts = try #require(connectionCounts(of: transport))
                 #expect(counts.requests == 96 && (serials.count...8).contains(counts.connectionsOpened))
             }
         }
@@ -62,9 +65,10 @@ struct ConnectionTests {
     /// Streams per connection mean nothing over HTTP/1.1: two connections still carry at most two
     /// requests at once, the rest queued.
     @Test func streamsDoNotRaiseTheCapOverHTTP1() async throws {
+        let kind = TransportKind.curl
         try await withNginx { server in
             let configuration = CurlConfiguration(maximumConnectionsPerHost: 2, maximumStreamsPerConnection: 8)
-            try await withTransport(.curl, configuration) { transport in
+            try await withTransport(kind, configuration) { transport in
                 let slow = server.origin + "/slow"
                 let started = ContinuousClock.now
                 let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -76,7 +80,7 @@ struct ConnectionTests {
                 #expect(statuses == [200, 200, 200, 200])
                 // Four 0.5 s requests two at a time take two turns; four at once would take one.
                 #expect(ContinuousClock.now - started >= .milliseconds(950))
-                let counts = try #require((transport as? CurlTransport)?.connectionCounts())
+                let counts = try #require(connectionCounts(of: transport))
                 #expect(counts.connectionsOpened <= 2)
             }
         }
@@ -84,9 +88,10 @@ struct ConnectionTests {
 
     /// One connection, a 1 s timeout and three requests of 0.5 s each: the last waits about 1 s in
     /// the queue and still succeeds, because the timeout starts when a request leaves the queue.
-    @Test func timeSpentQueuedDoesNotCountAgainstTheTimeout() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func timeSpentQueuedDoesNotCountAgainstTheTimeout(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(1))) { transport in
+            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 1, timeout: .seconds(1))) { transport in
                 let url = server.origin + "/slow"
                 try await withThrowingTaskGroup(of: Int.self) { group in
                     for _ in 0..<3 {
@@ -100,11 +105,12 @@ struct ConnectionTests {
         }
     }
 
-    /// Three reactors with 6 connections in all: requests are dealt to every reactor and still stay
-    /// within the (split) cap.
-    @Test func severalReactorsShareTheWorkAndTheCap() async throws {
+    /// Three reactors (or loops) with 6 connections in all: requests are dealt to every thread and
+    /// still stay within the (split) cap.
+    @Test(arguments: TransportKind.ownStacks)
+    func severalThreadsShareTheWorkAndTheCap(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 6, reactorCount: 3)) { transport in
+            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 6, reactorCount: 3)) { transport in
                 let url = server.origin + "/connection"
                 let serials = try await withThrowingTaskGroup(of: Substring.self) { group in
                     for _ in 0..<300 {
@@ -137,23 +143,25 @@ struct ConnectionTests {
         }
     }
 
-    @Test func shutdownCancelsWhatIsInFlightAndRefusesWhatComesAfter() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func shutdownCancelsWhatIsInFlightAndRefusesWhatComesAfter(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            let transport = try CurlTransport()
+            let (transport, shutDown) = try kind.make()
             let url = server.origin + "/stall"
             let call = Task { try await transport.fetch(url) }
             let (response, _) = try await transport.fetch(server.origin + "/hello")
             #expect(response.statusCode == 200)
-            await transport.shutdown()
+            await shutDown()
             await #expect(throws: URLError(.cancelled)) { try await call.value }
             await #expect(throws: URLError(.cancelled)) { try await transport.fetch(server.origin + "/hello") }
-            await transport.shutdown()
+            await shutDown()
         }
     }
 
-    @Test func manyCancellationsLeaveTheTransportWorking() async throws {
+    @Test(arguments: TransportKind.ownStacks)
+    func manyCancellationsLeaveTheTransportWorking(_ kind: TransportKind) async throws {
         try await withNginx { server in
-            try await withTransport(.curl, CurlConfiguration(maximumConnectionsPerHost: 4)) { transport in
+            try await withTransport(kind, CurlConfiguration(maximumConnectionsPerHost: 4)) { transport in
                 let url = server.origin + "/stall"
                 let calls = (0..<50).map { _ in Task { try await transport.fetch(url) } }
                 try await Task.sleep(for: .milliseconds(50))

@@ -121,8 +121,9 @@ struct RedirectTests {
         }
     }
 
-    @Test func withoutFollowingTheCurlTransportReturnsTheRedirect() async throws {
-        try await withFixtureServer(.curl, CurlConfiguration(maximumRedirects: 0)) { server, transport in
+    @Test(arguments: TransportKind.ownStacks)
+    func withoutFollowingATransportReturnsTheRedirect(_ kind: TransportKind) async throws {
+        try await withFixtureServer(kind, CurlConfiguration(maximumRedirects: 0)) { server, transport in
             let (response, _) = try await transport.fetch(server.url("/redirect/308").absoluteString, method: "POST", body: Self.body)
             #expect(response.statusCode == 308)
             #expect(response.headers["Location"] == "/echo")

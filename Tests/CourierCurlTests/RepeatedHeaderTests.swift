@@ -6,8 +6,8 @@ import Foundation
 import Testing
 
 /// A response with `WWW-Authenticate`, `Set-Cookie` and `Vary` each sent twice: URLSession joins
-/// repeated fields into one, the curl transport keeps them apart, and `HTTPHeaders` reads the same
-/// values and the same joined view from both.
+/// repeated fields into one, the curl transport and the engine keep them apart, and `HTTPHeaders`
+/// reads the same values and the same joined view from each.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct RepeatedHeaderTests {
     /// What a caller reads of the fields.
@@ -25,7 +25,7 @@ struct RepeatedHeaderTests {
         var description: String { "values: \(values), joined: \(joined)" }
     }
 
-    @Test func bothTransportsReadTheSameValuesAndTheSameJoinedView() async throws {
+    @Test func everyTransportReadsTheSameValuesAndTheSameJoinedView() async throws {
         var readings: [TransportKind: Reading] = [:]
         for kind in TransportKind.allCases {
             try await withFixtureServer(kind) { server, transport in
@@ -35,6 +35,7 @@ struct RepeatedHeaderTests {
         }
         let curl = try #require(readings[.curl])
         #expect(readings[.urlSession] == curl)
+        #expect(readings[.engine] == curl)
         #expect(
             curl.values["WWW-Authenticate"] == [
                 #"Basic realm="a, b""#, #"Bearer error="invalid_token", error_description="expired, renew""#,

@@ -9,7 +9,8 @@ import FoundationNetworking
 import Testing
 
 /// A kept-alive connection that dies after the server read a request but before it answered: libcurl
-/// (under both transports) then sends the request again on a new connection, unasked. A `POST` must
+/// (under URLSession and the curl transport) then sends the request again on a new connection,
+/// unasked, and the engine does the same for an idempotent request. A `POST` must
 /// not run twice that way; the fixture server's `/faults/close` reads the request, counts it and
 /// closes the connection without a byte of answer.
 ///
@@ -41,18 +42,20 @@ struct ReplayTests {
         }
     }
 
-    @Test(arguments: ["POST", "PATCH"], [order, nil])
-    func aRequestThatMustNotRunTwiceRunsOnceOverCurlAndFails(_ method: String, _ body: Data?) async throws {
-        let (failure, executions) = try await replay(.curl, method: method, body: body)
+    @Test(arguments: TransportKind.ownStacks, [("POST", order), ("POST", nil), ("PATCH", order), ("PATCH", nil)])
+    func aRequestThatMustNotRunTwiceRunsOnceAndFails(_ kind: TransportKind, _ request: (method: String, body: Data?)) async throws {
+        let (failure, executions) = try await replay(kind, method: request.method, body: request.body)
         #expect(executions == 1)
         #expect(failure == .badServerResponse)
     }
 
     /// An idempotent request, or one with an `Idempotency-Key`, may be repeated: it keeps its
-    /// kept-alive connection, and libcurl's retry shows.
-    @Test(arguments: [("PUT", HTTPHeaders()), ("POST", ["Idempotency-Key": "order-42"] as HTTPHeaders)])
-    func aRepeatableRequestReusesTheConnectionAndMayBeRetried(_ method: String, _ headers: HTTPHeaders) async throws {
-        let (failure, executions) = try await replay(.curl, method: method, headers: headers)
+    /// kept-alive connection, and the transport's one retry shows.
+    @Test(arguments: TransportKind.ownStacks, [("PUT", HTTPHeaders()), ("POST", ["Idempotency-Key": "order-42"] as HTTPHeaders)])
+    func aRepeatableRequestReusesTheConnectionAndMayBeRetried(_ kind: TransportKind, _ request: (method: String, headers: HTTPHeaders))
+        async throws
+    {
+        let (failure, executions) = try await replay(kind, method: request.method, headers: request.headers)
         #expect(executions == 2)
         #expect(failure == .badServerResponse)
     }

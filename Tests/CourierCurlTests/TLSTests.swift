@@ -212,8 +212,8 @@ struct TLSTests {
         }
     }
 
-    /// An https:// URL on nginx's cleartext port: TLS's hello is answered with HTTP, and libcurl's
-    /// words say so on both.
+    /// An https:// URL on nginx's cleartext port: TLS's hello is answered with HTTP, and OpenSSL's
+    /// words say so on every transport.
     @Test(arguments: TransportKind.allCases)
     func httpsToACleartextServerFailsSecurely(_ kind: TransportKind) async throws {
         try await withNginx { server in
@@ -221,7 +221,7 @@ struct TLSTests {
                 let https = server.origin.replacingOccurrences(of: "http://", with: "https://")
                 let error = await failure(https + "/hello", through: transport)
                 // URLSession on Linux gives libcurl's SSL_CONNECT_ERROR no code of its own.
-                #expect(error?.code == (kind == .curl ? .secureConnectionFailed : .unknown))
+                #expect(error?.code == (kind == .urlSession ? .unknown : .secureConnectionFailed))
                 let words = error?.errorUserInfo[NSLocalizedDescriptionKey] as? String ?? ""
                 #expect(words.contains("wrong version number"), "\(words)")
             }

@@ -20,6 +20,17 @@ import FoundationNetworking
 import CourierCurl
 import Synchronization
 #endif
+#if os(Linux)
+import CourierEngine
+#endif
+
+#if os(Linux)
+func engine() throws {
+    let transport = try EngineTransport(configuration: EngineConfiguration(maximumConnectionsPerHost: 64))
+    let client = APIClient(baseURL: URL(string: "http://127.0.0.1:8080/")!, transport: transport)
+    _ = client
+}
+#endif
 
 #if COURIER_CURL
 func curl() async throws {

@@ -16,9 +16,14 @@ public enum HistoryExportFormat: String, CaseIterable, Sendable {
 extension RunHistory {
     /// The whole history in `format`, oldest run first.
     public func export(as format: HistoryExportFormat) throws(HistoryError) -> Data {
+        try export(as: format, scenarios: { _ in true })
+    }
+
+    /// The history as ``export(as:)`` writes it, with only the scenarios `scenarios` accepts by name.
+    public func export(as format: HistoryExportFormat, scenarios: (String) -> Bool) throws(HistoryError) -> Data {
         let runs = try runs()
         var points: [Int64: [HistoryPoint]] = [:]
-        for scenario in try scenarioNames() {
+        for scenario in try scenarioNames() where scenarios(scenario) {
             for point in try series(of: scenario) { points[point.run.id, default: []].append(point) }
         }
         switch format {

@@ -9,6 +9,11 @@ public struct RunComparison: Codable, Sendable, Equatable {
     public var baselineRunID: String
     /// The current report's run.
     public var currentRunID: String
+    /// The commit the baseline was measured at, when its report knows it: on a pull request, the
+    /// merge base, which the comment names so that a reader knows what the head was set against.
+    public var baselineCommit: String?
+    /// The commit the current run was measured at, when known.
+    public var currentCommit: String?
     /// Set when the two runs' machines or settings differ, saying how: times are then not comparable.
     public var machineWarning: String?
     /// The thresholds used by default (scenarios may have overridden some of them).
@@ -26,6 +31,8 @@ public struct RunComparison: Codable, Sendable, Equatable {
         self.baselineName = baselineName
         baselineRunID = baseline.runID
         currentRunID = current.runID
+        baselineCommit = baseline.environment.gitCommit
+        currentCommit = current.environment.gitCommit
         machineWarning = Self.machineDifference(baseline.environment, current.environment)
         if baseline.isQuick != current.isQuick {
             let settings = "one run used --quick and the other did not, so their samples differ"
@@ -64,7 +71,9 @@ public struct RunComparison: Codable, Sendable, Equatable {
     /// A Markdown table for a terminal or a pull-request comment; only rows that changed or could not
     /// be compared, unless `all`.
     public func markdown(all: Bool = false) -> String {
-        var lines = ["Comparison with baseline `\(baselineName)` (run \(baselineRunID)) → run \(currentRunID)", ""]
+        let baselineRun = "run \(baselineRunID)" + (baselineCommit.map { ", commit \($0.prefix(12))" } ?? "")
+        let currentRun = "run \(currentRunID)" + (currentCommit.map { " (commit \($0.prefix(12)))" } ?? "")
+        var lines = ["Comparison with baseline `\(baselineName)` (\(baselineRun)) → \(currentRun)", ""]
         if let machineWarning { lines += ["> Warning: \(machineWarning).", ""] }
         let shown = all ? rows : rows.filter { $0.verdict != .withinNoise }
         if shown.isEmpty {

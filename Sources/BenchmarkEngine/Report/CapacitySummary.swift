@@ -213,6 +213,7 @@ public enum CapacitySummary {
     /// `summary.md`: headline, findings and every step.
     public static func markdown(_ report: CapacityReport) -> String {
         var sections = ["# Capacity of \(report.target)", headline(report), findings(report).map { "- \($0)" }.joined(separator: "\n")]
+        if let warning = report.environment.debugBuildWarning { sections.insert("> \(warning)", at: 1) }
         if !report.steps.isEmpty {
             sections.append(SummaryTable.table(header: header, rows: report.steps.map(cells), leftAligned: [1, header.count - 1]))
         }

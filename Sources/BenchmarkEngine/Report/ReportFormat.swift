@@ -20,9 +20,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// `report.github-benchmark.json`: the smaller-is-better figures as github-action-benchmark's
     /// `customSmallerIsBetter` input.
     case githubBenchmark = "github"
+    /// `junit.xml`: a JUnit test case per scenario (in error when it failed to run) and per metric
+    /// its comparison with a baseline judged (failed on a regression), for CI systems' test reports.
+    case junit
 
-    /// The formats a run writes when not told which: the exports are left out, since they only
-    /// repeat `report.json`'s figures for a service and most runs feed none.
+    /// The formats a run writes when not told which: the exports and JUnit are left out, since they
+    /// only repeat `report.json`'s figures for a service and most runs feed none.
     public static let defaults: [ReportFormat] = [.json, .csv, .markdown, .hlog, .html]
 
     /// The formats' names as `--format` takes them, `json, csv, …`.
@@ -40,6 +43,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .html: "report.html"
         case .bmf: "report.bmf.json"
         case .githubBenchmark: "report.github-benchmark.json"
+        case .junit: "junit.xml"
         }
     }
 
@@ -58,6 +62,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .html: [ReportFile(name: fileName, data: Data(HTMLReportWriter.render(report).utf8))]
         case .bmf: [ReportFile(name: fileName, data: try BencherMetricFormatWriter.render(report))]
         case .githubBenchmark: [ReportFile(name: fileName, data: try GitHubBenchmarkWriter.render(report))]
+        case .junit: [ReportFile(name: fileName, data: Data(JUnitReport(run: report).xml().utf8))]
         }
     }
 }

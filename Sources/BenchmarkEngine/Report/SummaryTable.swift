@@ -13,6 +13,7 @@ public struct SummaryTable: Sendable {
     /// The tables, with a line saying why allocation figures are missing when they are.
     public func markdown() -> String {
         var sections: [String] = []
+        if let warning = report.environment.debugBuildWarning { sections.append("> \(warning)") }
         let counted = report.scenarios.filter { $0.counts != nil }
         if !counted.isEmpty {
             sections.append(

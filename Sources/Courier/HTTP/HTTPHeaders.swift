@@ -104,7 +104,7 @@ public struct HTTPHeaders: Sendable, Hashable {
     }
 
     /// Whether two field names are equal under ASCII case folding, without allocating.
-    static func sameName(_ a: String, _ b: String) -> Bool {
+    package static func sameName(_ a: String, _ b: String) -> Bool {
         // Folding case keeps the UTF-8 length, and most names differ in it: a constant-time test first.
         guard a.utf8.count == b.utf8.count else { return false }
         var left = a.utf8.makeIterator()

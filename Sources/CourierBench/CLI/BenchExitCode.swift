@@ -52,7 +52,7 @@ public struct BenchExitCode: RawRepresentable, Hashable, Sendable, CustomStringC
         ),
         (
             .usage,
-            "usage error: a bad command, option or value (the message says which, and suggests the nearest option on a typo), an invalid baseline name; a suite that declares an invalid or duplicate scenario name; a 'load' or 'capacity' run whose connections cannot fit in the descriptor limit; or 'run --instructions' where it cannot count (no valgrind, scenarios run in process). Nothing was measured or sent"
+            "usage error: a bad command, option or value (the message says which, and suggests the nearest option on a typo), an invalid baseline name; a suite that declares an invalid or duplicate scenario name; a 'load' or 'capacity' run whose connections cannot fit in the descriptor limit; 'run --instructions' where it cannot count (no valgrind, scenarios run in process); or a debug build's run judged against a release build's without '--allow-debug'. Nothing was measured, sent or judged"
         ),
         (
             .badInput,
@@ -84,7 +84,7 @@ public struct BenchExitCode: RawRepresentable, Hashable, Sendable, CustomStringC
     /// The code an error that ended a command calls for: the one mapping every command goes through.
     public init(for error: any Error) {
         switch error {
-        case is UsageError, is SuiteError, BaselineError.invalidName: self = .usage
+        case is UsageError, is SuiteError, BaselineError.invalidName, is DebugBuildError: self = .usage
         case is MissingInput, is BaselineError, ShardMergeError.missingShards, HistoryError.missing: self = .missingInput
         case ReportError.unreadable, is InvalidInput, is ShardMergeError, HistoryError.notAHistory, HistoryError.newerSchema:
             self = .badInput

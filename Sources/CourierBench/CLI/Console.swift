@@ -7,6 +7,13 @@ struct Console: Sendable {
     /// Whether standard output is a terminal; only then does anything show while a run goes on.
     var isTerminal = Platform.standardOutputIsTerminal
 
+    /// The warning a measuring command (`run`, `load`, `capacity`) of a debug build prints before
+    /// anything else, terminal or not: a debug build's figures must not pass for a release build's.
+    static func warnIfDebug(_ configuration: String = BuildConfiguration.current) {
+        guard let warning = Report.Environment.debugBuildWarning(configuration) else { return }
+        Platform.writeToStandardError("\(warning.replacingOccurrences(of: "Warning: ", with: "warning: "))\n")
+    }
+
     func header(tool: String, scenarios: Int, isQuick: Bool, environment: Report.Environment) {
         guard isTerminal else { return }
         let allocator = environment.allocator ?? "allocation figures unavailable (no jemalloc)"

@@ -30,6 +30,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
     /// Searches, printing each step as it completes, then writes the reports of every step
     /// completed, whatever stopped the search.
     public func run(in context: CommandContext) async throws -> BenchExitCode {
+        Console.warnIfDebug()
         let usage = Self.help(in: context.suite)
         let store = ReportStore(directory: URL(fileURLWithPath: options.outputDirectory))
         do {

@@ -16,9 +16,11 @@ public struct CompareCommand: BenchCommand, Equatable {
     /// Where runs and `baselines/` live.
     public var reportsDirectory = "Reports"
     /// The comparison's thresholds.
-    public var thresholds = Thresholds()
+    public var thresholds = BenchmarkEngine.Thresholds()
     /// Scenarios that may be missing from the run or failed in it without failing the comparison.
     public var allowedMissing: [String] = []
+    /// Whether a debug build's run may be compared with a release baseline (`--allow-debug`).
+    public var allowsDebug = false
 
     /// A comparison of the latest run with `baseline`, at the default thresholds.
     public init(baseline: String) {
@@ -33,7 +35,7 @@ public struct CompareCommand: BenchCommand, Equatable {
         CommandDeclaration(
             overview:
                 "Compares a run with a baseline, per scenario and metric, writes comparison.md and comparison.json next to the run's report, and renders its report.html again with the comparison.",
-            usage: ["compare <baseline> [<current>] [--reports <dir>] [<thresholds>] [--allow-missing <name>]..."],
+            usage: ["compare <baseline> [<current>] [--reports <dir>] [<thresholds>] [--allow-missing <name>]... [--allow-debug]"],
             arguments: [
                 .init("<baseline>", help: "A saved baseline's name, or a run directory or report.json."),
                 .init("<current>", help: "A run directory or report.json. (default: <reports>/latest)"),
@@ -55,6 +57,7 @@ public struct CompareCommand: BenchCommand, Equatable {
         command.reportsDirectory = try parsed.value(of: reports)
         command.thresholds = try ComparisonOptions.thresholds(parsed)
         command.allowedMissing = try parsed.value(of: ComparisonOptions.allowMissing)
+        command.allowsDebug = try parsed.value(of: ComparisonOptions.allowDebug)
         return command
     }
 
@@ -63,12 +66,15 @@ public struct CompareCommand: BenchCommand, Equatable {
         let baselineReport = try RunArchive.loadBaseline(baseline, reportsDirectory: reports)
         let (currentReport, directory) = try RunArchive.loadRun(
             current.map(URL.init(fileURLWithPath:)) ?? reports.appendingPathComponent("latest"))
+        try ComparisonOptions.checkBuilds(
+            current: currentReport.environment.buildConfiguration, of: "run \(currentReport.runID)", baseline: baselineReport,
+            named: baseline, allowingDebug: allowsDebug)
         let comparison = RunComparison(
             baselineName: baseline, baseline: baselineReport, current: currentReport,
             thresholds: thresholds, accepting: Set(allowedMissing), overrides: context.suite.thresholds(for:)
         )
         print(comparison.markdown())
-        try RunArchive.write(comparison, into: directory)
+        try RunArchive.write(comparison, of: currentReport, into: directory, stepSummary: context.stepSummary)
         try RunArchive.writePage(of: currentReport, comparedAs: comparison, into: directory)
         return comparison.regressions.isEmpty ? .success : .failure
     }

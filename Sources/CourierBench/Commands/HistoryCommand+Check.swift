@@ -2,10 +2,14 @@ import BenchmarkEngine
 import Foundation
 
 extension HistoryCommand {
-    /// Prints each scenario's verdict over its series of `metric` (``checked(_:following:window:)``);
-    /// `.failure` when any scenario's newest runs open a regression.
-    static func check(_ path: String, following metric: String, window: Int) throws -> BenchExitCode {
-        let outcome = try checked(path, following: metric, window: window)
+    /// Prints each selected scenario's verdict over its series of `metric`
+    /// (``checked(_:following:window:selecting:allowingDebug:)``); `.failure` when any scenario's
+    /// newest runs open a regression.
+    static func check(
+        _ path: String, following metric: String, window: Int, selecting selection: ScenarioSelection = ScenarioSelection(),
+        allowingDebug: Bool = false
+    ) throws -> BenchExitCode {
+        let outcome = try checked(path, following: metric, window: window, selecting: selection, allowingDebug: allowingDebug)
         print(outcome.text)
         return outcome.regressed ? .failure : .success
     }
@@ -14,9 +18,24 @@ extension HistoryCommand {
     /// and commit after it, its size and direction), and whether any scenario's newest runs open a
     /// regression.
     ///
-    /// - Throws: ``MissingInput`` when no scenario has the figure, and the history's errors.
-    static func checked(_ path: String, following metric: String, window: Int) throws -> (text: String, regressed: Bool) {
-        let trends = try scenarioTrends(of: path, following: metric, window: window)
+    /// A newest run of a debug build after release runs is not judged unless `allowingDebug`: its
+    /// times and counts would be set against a release build's.
+    ///
+    /// - Throws: ``MissingInput`` when no scenario has the figure, ``DebugBuildError`` for a debug
+    ///   run judged against release ones, and the history's errors.
+    static func checked(
+        _ path: String, following metric: String, window: Int, selecting selection: ScenarioSelection = ScenarioSelection(),
+        allowingDebug: Bool = false
+    ) throws -> (text: String, regressed: Bool) {
+        let trends = try scenarioTrends(of: path, following: metric, window: window, selecting: selection)
+        if !allowingDebug {
+            let runs = trends.flatMap(\.runs)
+            if let newest = runs.max(by: { $0.id < $1.id }), newest.buildConfiguration == Report.Environment.debugBuild,
+                runs.contains(where: { $0.buildConfiguration == Report.Environment.releaseBuild })
+            {
+                throw DebugBuildError(judged: "the newest run of \(path) (\(newest.runID))", against: "the release runs before it")
+            }
+        }
         let reports = trends.map { report(of: $0.check, scenario: $0.scenario, runs: $0.runs, metric: metric) }
         let regressions = trends.count { $0.check.verdict == .regression }
         let summary =
@@ -30,8 +49,11 @@ extension HistoryCommand {
     /// to `output`, whole or not at all.
     ///
     /// - Throws: ``MissingInput`` when no scenario has the figure, and the history's errors.
-    static func writePage(of path: String, following metric: String, window: Int, to output: String) throws {
-        let trends = try scenarioTrends(of: path, following: metric, window: window)
+    static func writePage(
+        of path: String, following metric: String, window: Int, to output: String,
+        selecting selection: ScenarioSelection = ScenarioSelection()
+    ) throws {
+        let trends = try scenarioTrends(of: path, following: metric, window: window, selecting: selection)
         let destination = URL(fileURLWithPath: output)
         try Platform.makeDirectories(destination.deletingLastPathComponent())
         try Platform.writeAtomically(Data(HTMLReportWriter.render(history: trends, source: path).utf8), to: destination)
@@ -39,13 +61,19 @@ extension HistoryCommand {
         print("Wrote \(destination.path): \(trends.count) scenarios, \(regressions) regressed in their newest runs")
     }
 
-    /// Every scenario's trend of `metric` in the history at `path`.
+    /// Every selected scenario's trend of `metric` in the history at `path`.
     ///
-    /// - Throws: ``MissingInput`` when no scenario has the figure, and the history's errors.
-    private static func scenarioTrends(of path: String, following metric: String, window: Int) throws -> [ScenarioTrend] {
+    /// - Throws: ``MissingInput`` when no selected scenario has the figure, and the history's errors.
+    private static func scenarioTrends(
+        of path: String, following metric: String, window: Int, selecting selection: ScenarioSelection
+    ) throws -> [ScenarioTrend] {
         let history = try RunHistory(file: URL(fileURLWithPath: path), create: false)
-        let trends = try ScenarioTrend.trends(in: history, following: metric, window: window)
-        guard !trends.isEmpty else { throw MissingInput("no scenario in \(path) has the figure '\(metric)'") }
+        let names = selection.isNarrowed ? Set(try history.scenarioNames().filter(selection.selects)) : nil
+        let trends = try ScenarioTrend.trends(in: history, following: metric, window: window, scenarios: names)
+        guard !trends.isEmpty else {
+            let selected = selection.isNarrowed ? " selected by \(selection.description)" : ""
+            throw MissingInput("no scenario\(selected) in \(path) has the figure '\(metric)'")
+        }
         return trends
     }
 

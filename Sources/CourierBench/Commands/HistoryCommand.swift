@@ -8,16 +8,19 @@ public enum HistoryCommand: BenchCommand, Equatable {
     case list(history: String)
     /// Prints one scenario's series: a line per run with its main figures and any named ones.
     case show(scenario: String, figures: [String], history: String)
-    /// Writes the whole history in each format, to standard output or `output`.
-    case export(formats: [HistoryExportFormat], output: String?, history: String)
+    /// Writes the whole history (of the scenarios `selection` selects: every one by default) in each
+    /// format, to standard output or `output`.
+    case export(formats: [HistoryExportFormat], output: String?, history: String, selection: ScenarioSelection = ScenarioSelection())
     /// Appends existing reports and saved baselines to the history, skipping runs already in it.
     case `import`(sources: [String], commit: String?, branch: String?, reportsDirectory: String, history: String)
-    /// Looks for change points in every scenario's series of `metric` and fails when the newest
-    /// runs open a regression (BenchmarkEngine's `SeriesCheck`).
-    case check(metric: String, window: Int, history: String)
-    /// Writes a page of every scenario's trend of `metric`, with its change points and the
+    /// Looks for change points in every selected scenario's series of `metric` and fails when the
+    /// newest runs open a regression (BenchmarkEngine's `SeriesCheck`). Refuses to judge a newest
+    /// run of a debug build after release runs unless `allowsDebug`.
+    case check(
+        metric: String, window: Int, history: String, selection: ScenarioSelection = ScenarioSelection(), allowsDebug: Bool = false)
+    /// Writes a page of every selected scenario's trend of `metric`, with its change points and the
     /// verdict `check` gives, to `output`.
-    case report(metric: String, window: Int, output: String, history: String)
+    case report(metric: String, window: Int, output: String, history: String, selection: ScenarioSelection = ScenarioSelection())
 
     public static let name = "history"
     public static let abstract = "Lists, shows, exports, seeds, checks or charts the history of runs."
@@ -86,12 +89,14 @@ public enum HistoryCommand: BenchCommand, Equatable {
             usage: [
                 "history list [--history <file>]",
                 "history show <scenario> [--figure <name>]... [--history <file>]",
-                "history export [--format <formats>] [--out <path>] [--history <file>]",
+                "history export [--format <formats>] [--out <path>] [--filter <pattern>]... [--skip <pattern>]... [--history <file>]",
                 "history import <report.json | run dir | baseline>... [--commit <sha>] [--branch <name>] [--reports <dir>] [--history <file>]",
-                "history check [--metric <figure>] [--window <runs>] [--history <file>]",
-                "history report [--metric <figure>] [--window <runs>] [--out <file.html>] [--history <file>]",
+                "history check [--metric <figure>] [--window <runs>] [--filter <pattern>]... [--skip <pattern>]... [--allow-debug] [--history <file>]",
+                "history report [--metric <figure>] [--window <runs>] [--out <file.html>] [--filter <pattern>]... [--skip <pattern>]... [--history <file>]",
             ],
-            options: [history, figure, format, out, commit, branch, reports, metric, window],
+            options: [history, figure, format, out, commit, branch, reports, metric, window] + ScenarioSelection.options + [
+                ComparisonOptions.allowDebug
+            ],
             subcommands: ["list", "show", "export", "import", "check", "report"],
             discussion: """
                 'import' takes run directories, report.json files and names of baselines saved in <reports>/baselines/; a run already in the history is skipped. Every source is read before anything is written, and each run is appended whole or not at all. A file that is not a history, or one a newer bench wrote, is refused (exit 65); a missing one, 66.
@@ -115,12 +120,14 @@ public enum HistoryCommand: BenchCommand, Equatable {
             guard let scenario = parsed.positionals.first else { throw UsageError(message: "missing <scenario>", usage: usage) }
             return .show(scenario: scenario, figures: try parsed.value(of: figure), history: try parsed.value(of: history))
         case "export":
-            let parsed = try parse([format, out])
+            let parsed = try parse([format, out] + ScenarioSelection.options)
             let formats = try parsed.value(of: format)
             if formats.count > 1, !parsed.contains(out) {
                 throw UsageError(message: "several formats need '--out <dir>'", usage: usage)
             }
-            return .export(formats: formats, output: try parsed.value(of: out), history: try parsed.value(of: history))
+            return .export(
+                formats: formats, output: try parsed.value(of: out), history: try parsed.value(of: history),
+                selection: try ScenarioSelection.parse(parsed))
         case "import":
             let parsed = try parse([commit, branch, reports], positionals: Int.max)
             guard !parsed.positionals.isEmpty else {
@@ -131,15 +138,16 @@ public enum HistoryCommand: BenchCommand, Equatable {
                 reportsDirectory: try parsed.value(of: reports), history: try parsed.value(of: history)
             )
         case "check":
-            let parsed = try parse([metric, window])
+            let parsed = try parse([metric, window, ComparisonOptions.allowDebug] + ScenarioSelection.options)
             return .check(
-                metric: try parsed.value(of: metric), window: try parsed.value(of: window), history: try parsed.value(of: history))
+                metric: try parsed.value(of: metric), window: try parsed.value(of: window), history: try parsed.value(of: history),
+                selection: try ScenarioSelection.parse(parsed), allowsDebug: try parsed.value(of: ComparisonOptions.allowDebug))
         case "report":
-            let parsed = try parse([metric, window, out])
+            let parsed = try parse([metric, window, out] + ScenarioSelection.options)
             return .report(
                 metric: try parsed.value(of: metric), window: try parsed.value(of: window),
                 output: try parsed.value(of: out) ?? defaultPagePath,
-                history: try parsed.value(of: history)
+                history: try parsed.value(of: history), selection: try ScenarioSelection.parse(parsed)
             )
         case let other?:
             throw UsageError(
@@ -155,14 +163,14 @@ public enum HistoryCommand: BenchCommand, Equatable {
             try Self.list(path)
         case .show(let scenario, let figures, let path):
             try Self.show(scenario, adding: figures, from: path)
-        case .export(let formats, let output, let path):
-            try Self.export(path, as: formats, to: output)
+        case .export(let formats, let output, let path, let selection):
+            try Self.export(path, as: formats, to: output, selecting: selection)
         case .import(let sources, let commit, let branch, let reportsDirectory, let path):
             try Self.importRuns(sources, commit: commit, branch: branch, reportsDirectory: reportsDirectory, into: path)
-        case .check(let metric, let window, let path):
-            return try Self.check(path, following: metric, window: window)
-        case .report(let metric, let window, let output, let path):
-            try Self.writePage(of: path, following: metric, window: window, to: output)
+        case .check(let metric, let window, let path, let selection, let allowsDebug):
+            return try Self.check(path, following: metric, window: window, selecting: selection, allowingDebug: allowsDebug)
+        case .report(let metric, let window, let output, let path, let selection):
+            try Self.writePage(of: path, following: metric, window: window, to: output, selecting: selection)
         }
         return .success
     }
@@ -188,10 +196,14 @@ public enum HistoryCommand: BenchCommand, Equatable {
         print(table(of: points, adding: figures))
     }
 
-    private static func export(_ path: String, as formats: [HistoryExportFormat], to output: String?) throws {
+    private static func export(
+        _ path: String, as formats: [HistoryExportFormat], to output: String?, selecting selection: ScenarioSelection
+    )
+        throws
+    {
         let history = try RunHistory(file: URL(fileURLWithPath: path), create: false)
         var rendered: [(format: HistoryExportFormat, data: Data)] = []
-        for format in formats { rendered.append((format, try history.export(as: format))) }
+        for format in formats { rendered.append((format, try history.export(as: format, scenarios: selection.selects))) }
         guard let output else {
             for file in rendered { FileHandle.standardOutput.write(file.data) }
             return

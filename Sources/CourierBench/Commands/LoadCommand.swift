@@ -26,6 +26,7 @@ public struct LoadCommand: BenchCommand, Equatable {
 
     /// Runs the load, judges it against its objectives and writes its report.
     public func run(in context: CommandContext) async throws -> BenchExitCode {
+        Console.warnIfDebug()
         let usage = Self.help(in: context.suite)
         do {
             try ReportStore(directory: URL(fileURLWithPath: options.outputDirectory)).checkWritable()

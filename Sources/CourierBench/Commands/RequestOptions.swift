@@ -114,7 +114,8 @@ struct RequestOptions: Equatable {
     )
     static let reactors = OptionDeclaration(
         "reactors", value: .integer(in: 1...16), default: min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)), valueName: "<n>",
-        help: "Threads of a transport that has its own (curl's reactors), {range}; the connections are split between them.",
+        help:
+            "Threads of a transport that has its own (the engine's loops, curl's reactors), {range}; the connections are split between them.",
         defaultDescription: "2; 1 on one CPU"
     )
 

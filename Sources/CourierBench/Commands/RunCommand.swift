@@ -8,11 +8,9 @@ public struct RunCommand: BenchCommand, Equatable {
     public static let abstract = "Runs the default suite, prints a summary and writes reports."
     public static let synopsis = "[run] [<options>]"
 
-    /// Runs only scenarios whose name contains this text (case-insensitive); also selects
-    /// scenarios that are not in the default suite.
-    public var filter: String?
-    /// Leaves out scenarios whose name contains any of these (case-insensitive), after ``filter``.
-    public var skipped: [String] = []
+    /// The scenarios to run: those `--filter` selects (also outside the default suite) or the
+    /// default suite, less those `--skip` leaves out.
+    public var selection = ScenarioSelection()
     /// Shorter measurements, for CI.
     public var isQuick = false
     /// Counts instructions under Callgrind instead of timing (micro-benchmarks; load scenarios are left out).
@@ -24,9 +22,11 @@ public struct RunCommand: BenchCommand, Equatable {
     /// A baseline to compare the run with.
     public var baseline: String?
     /// The thresholds of that comparison.
-    public var thresholds = Thresholds()
+    public var thresholds = BenchmarkEngine.Thresholds()
     /// Scenarios that may be missing from the run or failed in it without failing that comparison.
     public var allowedMissing: [String] = []
+    /// Whether a debug build may be compared with a release baseline (`--allow-debug`).
+    public var allowsDebug = false
     /// The history file to append the run to (`--history`); none is written when `nil`.
     public var history: String?
     /// The commit the history records for the run, when not git's (`--commit`).
@@ -39,14 +39,6 @@ public struct RunCommand: BenchCommand, Equatable {
     /// The default run: the default suite, full length, the default formats, into `Reports`.
     public init() {}
 
-    static let filterOption = OptionDeclaration(
-        "filter", value: .text(), valueName: "<pattern>",
-        help: "Only scenarios whose name contains <pattern> (case-insensitive). Also selects scenarios outside the default suite."
-    )
-    static let skip = OptionDeclaration(
-        repeating: "skip", value: .text(), valueName: "<pattern>",
-        help: "Leaves out scenarios whose name contains <pattern>, after '--filter'."
-    )
     static let quick = OptionDeclaration(flag: "quick", help: "Short measurements, as CI runs them.")
     static let instructions = OptionDeclaration(
         flag: "instructions",
@@ -58,7 +50,8 @@ public struct RunCommand: BenchCommand, Equatable {
         "format",
         value: .list(of: "format", expected: ReportFormat.names),
         default: ReportFormat.defaults, valueName: "<formats>",
-        help: "Comma-separated: json, csv, md, hlog, html, and the exports bmf (Bencher) and github (github-action-benchmark).",
+        help:
+            "Comma-separated: json, csv, md, hlog, html, the exports bmf (Bencher) and github (github-action-benchmark), and junit (junit.xml: a test case per scenario and per metric a baseline judged, for CI systems).",
         defaultDescription: "all but the exports"
     )
     static let baselineOption = OptionDeclaration(
@@ -81,9 +74,9 @@ public struct RunCommand: BenchCommand, Equatable {
         CommandDeclaration(
             overview: "Runs scenarios, prints a summary table and writes Reports/<run-id>/.",
             usage: [
-                "run [--filter <pattern>] [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]]"
+                "run [--filter <pattern>]... [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]]"
             ],
-            options: [filterOption, skip, quick, instructions, out, format, baselineOption] + ComparisonOptions.options
+            options: ScenarioSelection.options + [quick, instructions, out, format, baselineOption] + ComparisonOptions.options
                 + ObjectiveOptions.options
                 + [historyOption, commitOption, branchOption],
             discussion: """
@@ -95,8 +88,7 @@ public struct RunCommand: BenchCommand, Equatable {
     public static func parse(_ arguments: ArraySlice<String>, in suite: BenchSuite) throws(UsageError) -> RunCommand {
         let parsed = try declaration(in: suite).parser(tool: suite.tool).parse(arguments)
         var run = RunCommand()
-        run.filter = try parsed.value(of: filterOption)
-        run.skipped = try parsed.value(of: skip)
+        run.selection = try ScenarioSelection.parse(parsed)
         run.isQuick = try parsed.value(of: quick)
         run.countsInstructions = try parsed.value(of: instructions)
         run.outputDirectory = try parsed.value(of: out)
@@ -105,6 +97,7 @@ public struct RunCommand: BenchCommand, Equatable {
         }
         run.thresholds = try ComparisonOptions.thresholds(parsed)
         run.allowedMissing = try parsed.value(of: ComparisonOptions.allowMissing)
+        run.allowsDebug = try parsed.value(of: ComparisonOptions.allowDebug)
         run.history = try parsed.value(of: historyOption)
         run.commit = try parsed.value(of: commitOption)
         run.branch = try parsed.value(of: branchOption)
@@ -118,11 +111,11 @@ public struct RunCommand: BenchCommand, Equatable {
     }
 
     public func run(in context: CommandContext) async throws -> BenchExitCode {
+        Console.warnIfDebug()
         let suite = context.suite
-        var selected = suite.scenarios(matching: filter, skipping: skipped)
+        var selected = selection.select(suite.scenarios)
         guard !selected.isEmpty else {
-            let skipping = skipped.isEmpty ? "" : " once '\(skipped.joined(separator: "', '"))' are skipped"
-            Platform.writeToStandardError("error: no scenario matches '\(filter ?? "")'\(skipping); see '\(suite.tool) list'\n")
+            Platform.writeToStandardError("error: no scenario matches \(selection.description); see '\(suite.tool) list'\n")
             return .usage
         }
         var valgrind: Valgrind?
@@ -144,7 +137,7 @@ public struct RunCommand: BenchCommand, Equatable {
             }
             guard !selected.isEmpty else {
                 Platform.writeToStandardError(
-                    "error: '--instructions' counts micro-benchmarks, and '\(filter ?? "")' selects only load scenarios\n")
+                    "error: '--instructions' counts micro-benchmarks, and \(selection.description) selects only load scenarios\n")
                 return .usage
             }
         }
@@ -152,6 +145,10 @@ public struct RunCommand: BenchCommand, Equatable {
         // Resolved and checked before measuring, so a mistyped name or an unwritable directory fails
         // in a second, not after the suite.
         let baseline = try self.baseline.map { ($0, try RunArchive.loadBaseline($0, reportsDirectory: reports)) }
+        if let (name, report) = baseline {
+            try ComparisonOptions.checkBuilds(
+                current: BuildConfiguration.current, of: "this run", baseline: report, named: name, allowingDebug: allowsDebug)
+        }
         try ReportStore(directory: reports).checkWritable()
         let history = try self.history.map { path throws(HistoryError) in try RunHistory(file: URL(fileURLWithPath: path)) }
 
@@ -171,13 +168,14 @@ public struct RunCommand: BenchCommand, Equatable {
 
         // What the filter left out is absent on purpose; a scenario the suite no longer has is not.
         let leftOut =
-            filter == nil && skipped.isEmpty && !countsInstructions
+            !selection.isNarrowed && !countsInstructions
             ? [] : suite.scenarios.map(\.name).filter { name in !selected.contains { $0.name == name } }
         let comparedWith = baseline.map { (name: $0.0, report: $0.1, thresholds: thresholds, accepting: Set(allowedMissing + leftOut)) }
         guard
             let report = ReportPublisher.publish(
                 results, failures: failures, runID: runID, commandLine: context.commandLine, startedAt: startedAt, environment: environment,
-                isQuick: isQuick, directory: outputDirectory, formats: formats, suite: suite, comparedWith: comparedWith
+                isQuick: isQuick, directory: outputDirectory, formats: formats, suite: suite, comparedWith: comparedWith,
+                stepSummary: context.stepSummary
             )
         else {
             return .failure

@@ -4,11 +4,6 @@ import Foundation
 extension Report.Environment {
     /// The environment of this process: the build, the machine and the checkout it runs in.
     static func current(toolVersion: String, allocator: String?) -> Report.Environment {
-        #if DEBUG
-        let configuration = "debug"
-        #else
-        let configuration = "release"
-        #endif
         var environment = Report.Environment(
             toolVersion: toolVersion,
             gitCommit: GitCheckout.commit(),
@@ -18,7 +13,7 @@ extension Report.Environment {
             cpuCount: Platform.cpuCount,
             jemallocLinked: allocator != nil,
             allocator: allocator,
-            buildConfiguration: configuration
+            buildConfiguration: BuildConfiguration.current
         )
         environment.hostName = Platform.hostName
         return environment

@@ -7,7 +7,8 @@ enum ReportPublisher {
     /// compared with a baseline when one is given (accepting the absence or failure of the
     /// scenarios it names), with a load run's plan and a merged run's shards when given, prints its
     /// summary and writes its files into the directory of run `runID` (by default the one
-    /// `startedAt` makes). The stored command line has its secrets redacted.
+    /// `startedAt` makes), the comparison's table appended to `stepSummary` when given. The stored
+    /// command line has its secrets redacted.
     /// Returns the report, or `nil` (with the reason on standard error) when it could not be
     /// written.
     static func publish(
@@ -21,9 +22,10 @@ enum ReportPublisher {
         directory: String,
         formats: [ReportFormat],
         suite: BenchSuite,
-        comparedWith baseline: (name: String, report: Report, thresholds: Thresholds, accepting: Set<String>)? = nil,
+        comparedWith baseline: (name: String, report: Report, thresholds: BenchmarkEngine.Thresholds, accepting: Set<String>)? = nil,
         load: LoadPlan? = nil,
-        shards: ShardSet? = nil
+        shards: ShardSet? = nil,
+        stepSummary: URL? = nil
     ) -> Report? {
         var report = Report(
             runID: runID ?? ReportStore.makeRunID(startedAt: startedAt),
@@ -46,7 +48,7 @@ enum ReportPublisher {
         do {
             let written = try ReportStore(directory: URL(fileURLWithPath: directory)).write(report, formats: formats)
             if let comparison = report.baselineComparison {
-                try RunArchive.write(comparison, into: written)
+                try RunArchive.write(comparison, of: report, into: written, stepSummary: stepSummary)
                 print(comparison.markdown())
             }
             print("Reports: \(written.path)")

@@ -45,11 +45,32 @@ enum RunArchive {
         return (try JSONReportWriter.readCapacity(data, from: file.path), file.deletingLastPathComponent().resolvingSymlinksInPath())
     }
 
-    /// Writes `comparison.md` and `comparison.json` into a run directory.
-    static func write(_ comparison: RunComparison, into directory: URL) throws {
-        try Platform.writeAtomically(
-            try JSONReportWriter.render(value: comparison), to: directory.appendingPathComponent("comparison.json"))
-        try Platform.writeAtomically(Data(comparison.markdown(all: true).utf8), to: directory.appendingPathComponent("comparison.md"))
+    /// Writes `comparison.md` (the pull-request comment), `comparison.json` and `comparison.junit.xml`
+    /// (a test case per judged metric) into the directory of `report`, the run compared, each
+    /// rendered before any is written; then appends the table of what changed to `stepSummary`, the
+    /// file GitHub Actions shows as the job's summary (`GITHUB_STEP_SUMMARY`), when there is one.
+    static func write(_ comparison: RunComparison, of report: Report, into directory: URL, stepSummary: URL? = nil) throws {
+        let files = [
+            ("comparison.json", try JSONReportWriter.render(value: comparison)),
+            ("comparison.md", Data(comparison.markdown(all: true).utf8)),
+            ("comparison.junit.xml", Data(JUnitReport(comparison: comparison, of: report).xml().utf8)),
+        ]
+        for (name, data) in files { try Platform.writeAtomically(data, to: directory.appendingPathComponent(name)) }
+        if let stepSummary { try append(comparison.markdown() + "\n", to: stepSummary) }
+    }
+
+    /// Adds `text` at the end of `file`, creating it if need be: a job summary gathers what each
+    /// step appends. One write of the whole text, so that a step's table is never cut in two.
+    static func append(_ text: String, to file: URL) throws {
+        if !FileManager.default.fileExists(atPath: file.path) {
+            try Platform.writeAtomically(Data(), to: file)
+        }
+        guard let handle = FileHandle(forWritingAtPath: file.path) else {
+            throw ReportError.cannotWrite(path: file.path, reason: "it cannot be opened for writing")
+        }
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
     }
 
     /// Writes the run's `report.html` again, now with `comparison` on it, so that the page beside

@@ -16,7 +16,11 @@ extension BenchSuite {
         await main(arguments: arguments, execution: .inProcess)
     }
 
-    func main(arguments: [String], execution: ScenarioExecution) async -> BenchExitCode {
+    /// Runs `arguments` with `execution`, in `environment` (the process's unless given: tests give
+    /// their own rather than change the process's, which the tests beside them share).
+    func main(
+        arguments: [String], execution: ScenarioExecution, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> BenchExitCode {
         if let problem = validate() {
             Platform.writeToStandardError("error: \(problem)\n")
             return .usage
@@ -34,7 +38,8 @@ extension BenchSuite {
             return .success
         case .command(let command):
             do {
-                return try await command.run(in: CommandContext(suite: self, commandLine: [tool] + arguments, execution: execution))
+                let context = CommandContext(suite: self, commandLine: [tool] + arguments, execution: execution, environment: environment)
+                return try await command.run(in: context)
             } catch {
                 Platform.writeToStandardError(error is UsageError ? "\(error)\n" : "error: \(error)\n")
                 return BenchExitCode(for: error)
@@ -61,6 +66,8 @@ extension BenchSuite {
                 throw UsageError(message: "unknown command '\(name)'", usage: overview)
             }
             return .help(command.help(in: self))
+        case "--version"?:
+            return .help(versionLine)
         case ScenarioWorkerCommand.name?:
             return .command(try ScenarioWorkerCommand.parse(arguments.dropFirst(), in: self))
         case let first? where first.hasPrefix("-"):
@@ -80,9 +87,16 @@ extension BenchSuite {
         commands.first { $0.name == name }
     }
 
-    /// Every command's synopsis after the tool's name, a line per form, and `help`'s.
+    /// Every command's synopsis after the tool's name, a line per form, `help`'s and `--version`'s.
     var usageLines: [String] {
-        commands.flatMap { $0.synopsis.split(separator: "\n").map { "\(tool) \($0)" } } + ["\(tool) help [<command>]"]
+        commands.flatMap { $0.synopsis.split(separator: "\n").map { "\(tool) \($0)" } } + ["\(tool) help [<command>]", "\(tool) --version"]
+    }
+
+    /// What `--version` prints: the executable's version, Courier's when it differs, and the build,
+    /// which decides whether its figures mean anything.
+    public var versionLine: String {
+        let courier = version == Self.courierVersion ? "" : "Courier \(Self.courierVersion), "
+        return "\(tool) \(version) (\(courier)\(BuildConfiguration.current) build)"
     }
 
     /// The overview `help` prints: every command's usage and abstract, and the exit codes.
@@ -118,4 +132,12 @@ public struct CommandContext: Sendable {
     /// How `run` executes scenarios: in this process, or in a worker process that a crash cannot
     /// take down with the others.
     let execution: ScenarioExecution
+    /// The process's environment variables, as the command reads them.
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+
+    /// The file GitHub Actions shows as the job's summary (`GITHUB_STEP_SUMMARY`), when set: a
+    /// comparison appends its table to it.
+    var stepSummary: URL? {
+        environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+    }
 }

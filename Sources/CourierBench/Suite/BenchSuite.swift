@@ -15,7 +15,8 @@ import Foundation
 public struct BenchSuite: Sendable {
     /// The executable's name, as help texts and reports show it.
     public var tool: String
-    /// The executable's version, stored in every report.
+    /// The executable's version, stored in every report (`toolVersion`); Courier's own,
+    /// ``courierVersion``, unless the suite names its own.
     public var version: String
     /// Every scenario, in the order `run` runs them.
     public var scenarios: [Scenario]
@@ -40,14 +41,22 @@ public struct BenchSuite: Sendable {
         CompareCommand.self,
         ReportCommand.self,
         HistoryCommand.self,
+        ThresholdsCommand.self,
         CompletionCommand.self,
     ]
 
-    /// A suite of `scenarios`. `tool` defaults to the executable's file name; `transports` and
-    /// `commands` are added to the standard ones.
+    /// The version of the Courier package this executable was built from, by the rules of semantic
+    /// versioning: the minor number moves with every addition to the public API, the command line or
+    /// the report formats, the major one (the minor one before 1.0) with anything removed or changed
+    /// incompatibly; a renamed declaration keeps its old name, deprecated, for at least one minor
+    /// version. <doc:Changelog> lists every change, newest first.
+    public static let courierVersion = "0.3.0"
+
+    /// A suite of `scenarios`. `tool` defaults to the executable's file name and `version` to
+    /// ``courierVersion``; `transports` and `commands` are added to the standard ones.
     public init(
         tool: String = BenchSuite.executableName,
-        version: String = "1.0.0",
+        version: String = BenchSuite.courierVersion,
         scenarios: [Scenario],
         models: [ResponseModel] = [],
         transports: [TransportKind] = [],
@@ -66,11 +75,10 @@ public struct BenchSuite: Sendable {
         CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "bench"
     }
 
-    /// The scenarios whose names contain `filter`, ignoring case, or the default suite.
+    /// The scenarios whose names contain `filter`, ignoring case, or the default suite; less those
+    /// any of `skipped` names. ``ScenarioSelection`` selects by several patterns and by expressions.
     public func scenarios(matching filter: String?, skipping skipped: [String] = []) -> [Scenario] {
-        let chosen =
-            filter.map { filter in scenarios.filter { $0.name.localizedCaseInsensitiveContains(filter) } } ?? scenarios.filter(\.isDefault)
-        return chosen.filter { scenario in !skipped.contains { scenario.name.localizedCaseInsensitiveContains($0) } }
+        ScenarioSelection(filters: filter.map { [$0] } ?? [], skipped: skipped).select(scenarios)
     }
 
     /// A scenario's own thresholds, if it has any, for a result of that name (or its partner's): the

@@ -11,14 +11,20 @@ struct ProbeRun {
 }
 
 /// Runs `bench-probe` (built beside the tests) with `arguments`, with `BENCH_PROBE_HEALTHY` set when
-/// `healthy`, waiting off the cooperative pool so that the other suites' tasks keep their threads
-/// meanwhile.
-func runProbe(_ arguments: [String], healthy: Bool = false) async throws -> ProbeRun {
+/// `healthy` and the variables of `adding` set (or, with `nil`, unset), in `directory` when given,
+/// waiting off the cooperative pool so that the other suites' tasks keep their threads meanwhile.
+func runProbe(
+    _ arguments: [String], healthy: Bool = false, adding variables: [String: String?] = [:], in directory: URL? = nil
+) async throws -> ProbeRun {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("bench-probe")
     process.arguments = arguments
+    process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["BENCH_PROBE_HEALTHY"] = healthy ? "1" : nil
+    // A CI runner's own summary file must not receive the tests' tables.
+    environment["GITHUB_STEP_SUMMARY"] = nil
+    for (name, value) in variables { environment[name] = value }
     process.environment = environment
     let output = Pipe()
     let errors = Pipe()

@@ -1,18 +1,22 @@
 #if COURIER_CURL
 import Courier
 import CourierCurl
+import CourierEngine
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// The two real transports. Tests that talk to a real server run against both, so that the curl
-/// transport is held to what URLSession does.
+/// The real transports. Tests that talk to a real server run against each, so that the curl
+/// transport and Courier's own engine are held to what URLSession does.
 enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case urlSession, curl
+    case urlSession, curl, engine
 
     var testDescription: String { rawValue }
+
+    /// The transports with their own connection pools, caps and threads.
+    static let ownStacks: [TransportKind] = [.curl, .engine]
 
     /// A transport of this kind with its own connections; `shutDown` releases them.
     func make(_ configuration: CurlConfiguration = CurlConfiguration()) throws -> (
@@ -30,8 +34,16 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
         case .curl:
             let transport = try CurlTransport(configuration: configuration)
             return (transport, { await transport.shutdown() })
+        case .engine:
+            let transport = try EngineTransport(configuration: EngineConfiguration(configuration))
+            return (transport, { await transport.shutdown() })
         }
     }
+}
+
+/// What `transport`'s requests did to connections, for the transports that count them.
+func connectionCounts(of transport: any Transport) -> ConnectionCounts? {
+    (transport as? CurlTransport)?.connectionCounts() ?? (transport as? EngineTransport)?.connectionCounts()
 }
 
 /// Runs `body` with a fresh transport of `kind`, shutting it down afterwards.
@@ -69,6 +81,18 @@ extension Transport {
         } catch {
             return .unknown
         }
+    }
+}
+
+extension EngineConfiguration {
+    /// The engine's settings for what a test asks of the curl transport: its caps, time limits,
+    /// redirects, budget and TLS, one loop per reactor.
+    init(_ curl: CurlConfiguration) {
+        self.init(
+            loopCount: curl.reactorCount, maximumConnectionsPerHost: curl.maximumConnectionsPerHost,
+            maximumConnections: curl.maximumConnections, connectTimeout: curl.connectTimeout, timeout: curl.timeout,
+            automaticDecompression: curl.automaticDecompression, maximumRedirects: curl.maximumRedirects,
+            maximumResponseBytesInFlight: curl.maximumResponseBytesInFlight, tls: curl.tls)
     }
 }
 

@@ -40,6 +40,9 @@ public enum HTMLReportWriter {
             sections.append(("History", "history", TrendSection.html(trends, source: source)))
         }
         sections.append(("Runs", "runs", RunSection.html(runs)))
+        if let warning = runs.lazy.compactMap(\.report.environment.debugBuildWarning).first {
+            sections.insert(debugSection(warning), at: 0)
+        }
         return HTMLPage(title: title(runs), subtitle: subtitle(runs), sections: sections).render()
     }
 
@@ -69,15 +72,21 @@ public enum HTMLReportWriter {
             runID: capacity.runID, startedAt: capacity.startedAt, environment: capacity.environment,
             commandLine: capacity.commandLine, isQuick: false, scenarios: []
         )
-        let sections = [
+        var sections = [
             (name: "Capacity", anchor: "capacity", html: CapacitySection.html(capacity)),
             (name: "Run", anchor: "runs", html: RunSection.html(ReportRun.numbered([LabeledReport(label: capacity.runID, report: run)]))),
         ]
+        if let warning = capacity.environment.debugBuildWarning { sections.insert(debugSection(warning), at: 0) }
         return HTMLPage(
             title: "\(tool(capacity.commandLine)) capacity: run \(capacity.runID)",
             subtitle: "\(capacity.steps.count) steps against \(capacity.target), started \(capacity.startedAt)",
             sections: sections
         ).render()
+    }
+
+    /// The section that opens the page of a debug build's run, before any figure.
+    private static func debugSection(_ warning: String) -> (name: String, anchor: String, html: String) {
+        ("Debug build", "debug-build", "<p><strong>\(HTML.escape(warning))</strong></p>\n")
     }
 
     /// The executable's name, from the command line the report stores.

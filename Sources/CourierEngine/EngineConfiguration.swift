@@ -1,0 +1,73 @@
+#if os(Linux)
+import Courier
+import Foundation
+
+/// How an ``EngineTransport`` connects: its threads, connection caps, time limits and TLS.
+public struct EngineConfiguration: Sendable, Hashable {
+    /// Event-loop threads, each owning its connections; requests are dealt to them in turn, and a
+    /// task that prefers one (``EngineTransport/executors``) sends through its own. One per core by
+    /// default. The connection caps are split between loops, rounding up, so they are exact only
+    /// with one.
+    public var loopCount: Int
+    /// The most connections to one origin (scheme, host and port). A connection carries one
+    /// request at a time, so this is also the most requests in flight to it; the rest wait in the
+    /// transport's queue, in order.
+    public var maximumConnectionsPerHost: Int
+    /// The most connections in all, with the same meaning.
+    public var maximumConnections: Int
+    /// How long opening a connection (TCP and TLS) may take, or `nil` for no limit of its own.
+    public var connectTimeout: Duration?
+    /// How long one request may take from the moment it leaves the queue to its last byte, or
+    /// `nil` for no limit; time spent waiting for a free connection does not count.
+    public var timeout: Duration?
+    /// Whether to ask for `gzip` and `deflate` (`Accept-Encoding`) and inflate the body, under the
+    /// request's ``Courier/HTTPRequest/maximumResponseBodySize``. A request that sets
+    /// `Accept-Encoding` itself gets its body as it came.
+    public var automaticDecompression: Bool
+    /// The most redirects followed (by ``Courier/Redirects``' rules) before failing with
+    /// `URLError(.httpTooManyRedirects)`; `0` returns 3xx responses as they are.
+    public var maximumRedirects: Int
+    /// The most response bytes held at once across every request in flight, or `nil` for each
+    /// request's own limit alone (see ``Courier/ResponseMemoryBudget``).
+    public var maximumResponseBytesInFlight: Int?
+    /// Whom to trust and who to be over TLS; the system's trust store by default.
+    public var tls: TLSOptions
+
+    /// A configuration with these settings.
+    public init(
+        loopCount: Int = EngineConfiguration.defaultLoopCount,
+        maximumConnectionsPerHost: Int = 64,
+        maximumConnections: Int = 256,
+        connectTimeout: Duration? = .seconds(30),
+        timeout: Duration? = .seconds(60),
+        automaticDecompression: Bool = true,
+        maximumRedirects: Int = Redirects.defaultLimit,
+        maximumResponseBytesInFlight: Int? = nil,
+        tls: TLSOptions = TLSOptions()
+    ) {
+        self.loopCount = loopCount
+        self.maximumConnectionsPerHost = maximumConnectionsPerHost
+        self.maximumConnections = maximumConnections
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.automaticDecompression = automaticDecompression
+        self.maximumRedirects = maximumRedirects
+        self.maximumResponseBytesInFlight = maximumResponseBytesInFlight
+        self.tls = tls
+    }
+
+    /// One loop per core the process may run on.
+    public static var defaultLoopCount: Int {
+        max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The share of this configuration one of ``loopCount`` loops gets.
+    var perLoop: EngineConfiguration {
+        let loops = max(1, loopCount)
+        var share = self
+        share.maximumConnectionsPerHost = (max(1, maximumConnectionsPerHost) + loops - 1) / loops
+        share.maximumConnections = (max(1, maximumConnections) + loops - 1) / loops
+        return share
+    }
+}
+#endif
