@@ -5,6 +5,9 @@ import Testing
 
 @testable import CourierBench
 
+#if os(Linux)
+import CourierBenchEngine
+#endif
 #if COURIER_CURL
 import CourierBenchCurl
 #endif
@@ -40,23 +43,29 @@ import CourierBenchCurl
     /// status and the directory of its latest reports.
     private func run(_ command: String, _ directory: URL, on server: FixtureServer, _ arguments: [String]) async -> (Int32, URL) {
         let out = directory.appendingPathComponent("reports")
-        #if COURIER_CURL
-        let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.urlSession, .curl])
-        #else
-        let suite = testSuite
-        #endif
-        let status = await suite.status(
+        let status = await Self.suite.status(
             [command, "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString]
                 + arguments + ["--out", out.path])
         return (status, out.appendingPathComponent("latest"))
     }
 
-    private static var transports: [String] {
-        #if COURIER_CURL
-        ["urlsession", "curl"]
-        #else
-        ["urlsession"]
+    /// A suite offering every transport this build has.
+    private static let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: otherTransports)
+
+    private static var otherTransports: [TransportKind] {
+        var kinds: [TransportKind] = []
+        #if os(Linux)
+        kinds.append(.engine)
         #endif
+        #if COURIER_CURL
+        kinds.append(.curl)
+        #endif
+        return kinds
+    }
+
+    /// Every transport by its `--transport` name: a flow must run the same on each.
+    private static var transports: [String] {
+        ["urlsession"] + otherTransports.map(\.name)
     }
 
     @Test(arguments: transports)
@@ -167,25 +176,48 @@ import CourierBenchCurl
         #expect(try String(contentsOf: run.appendingPathComponent("summary.md"), encoding: .utf8).contains("**stopped early**"))
     }
 
-    @Test func capacitySearchesTheRateOfSessions() async throws {
+    @Test(arguments: transports)
+    func capacitySearchesTheRateOfSessions(transport: String) async throws {
         let directory = try directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer.start()
         defer { server.stop() }
         let out = directory.appendingPathComponent("reports")
-        let status = await testSuite.status([
+        let status = await Self.suite.status([
             "capacity", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
-            "--slo", "p99<=500ms", "--min-rate", "20", "--max-rate", "40", "--step", "500ms", "--warmup", "100ms", "--interval",
-            "100ms", "--precision", "50%", "--max-time", "5s", "--concurrency", "16", "--out", out.path,
+            "--transport", transport, "--slo", "p99<=500ms", "--slo", "checks:rate>=99%", "--min-rate", "20", "--max-rate", "40",
+            "--step", "500ms", "--warmup", "100ms", "--interval", "100ms", "--precision", "50%", "--max-time", "5s", "--concurrency",
+            "16", "--out", out.path,
         ])
         #expect(status == 0 || status == 3)
-        let report = try JSONDecoder().decode(
-            CapacityReport.self, from: Data(contentsOf: out.appendingPathComponent("latest/capacity.json")))
-        let step = try #require(report.steps.first)
-        #expect(step.requests?.map(\.name) == ["sign in", "list", "detail", "write"])
+        let latest = out.appendingPathComponent("latest")
+        let report = try JSONDecoder().decode(CapacityReport.self, from: Data(contentsOf: latest.appendingPathComponent("capacity.json")))
+        #expect(!report.steps.isEmpty)
+        for step in report.steps {
+            #expect(step.requests?.map(\.name) == ["sign in", "list", "detail", "write"])
+            // Each step's checks are its own, and reconcile with its step of the flow they judge.
+            let checks = try #require(step.checks)
+            #expect(checks.map(\.name) == ["status", "json /token", "titled", "created"])
+            let created = try #require(checks.last)
+            let write = try #require(step.requests?.last?.outcomes)
+            #expect(created.passes == write.succeeded && created.failures == write.errors["check(created)", default: 0])
+            #expect(step.verdict.objectives.map(\.objective) == ["p99<=500ms", "checks:rate>=99%"])
+        }
+        let csv = try String(contentsOf: latest.appendingPathComponent("checks.csv"), encoding: .utf8)
+        #expect(csv.hasPrefix("step,check,passes,failures,pass_rate\n1,status,"))
+        #expect(
+            try String(contentsOf: latest.appendingPathComponent("summary.md"), encoding: .utf8).contains("Checks of each step's answers"))
+        #expect(try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8).contains("checks, warm-up included"))
     }
 
-    @Test func abortOnStopsACapacitySearchWhoseServiceDies() async throws {
+    /// A rate search, and a sweep of closed loops, each stopped in its first step. The sweep measures
+    /// from its first session: its eight workers would spend 30 sign-ins within any warm-up, and a
+    /// sweep in which no measured session succeeded fails (exit status 1) whatever stopped it.
+    @Test(arguments: [
+        ["--min-rate", "20", "--max-rate", "20", "--concurrency", "8", "--warmup", "100ms"],
+        ["--sweep", "concurrency", "--levels", "8,16", "--warmup", "0s"],
+    ])
+    func abortOnStopsACapacitySearchWhoseServiceDies(mode: [String]) async throws {
         let directory = try directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer.start()
@@ -196,12 +228,13 @@ import CourierBenchCurl
         }
         defer { killer.cancel() }
         let out = directory.appendingPathComponent("reports")
-        let status = await testSuite.status([
-            "capacity", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
-            "--slo", "errors<=50%", "--min-rate", "20", "--max-rate", "20", "--step", "60s", "--warmup", "100ms", "--interval",
-            "100ms", "--max-time", "60s", "--concurrency", "8", "--timeout", "2s", "--abort-on", "errors>20%", "--abort-window", "300ms",
-            "--abort-grace", "100ms", "--out", out.path,
-        ])
+        let status = await testSuite.status(
+            [
+                "capacity", "--targets", directory.appendingPathComponent("targets.json").path, "--base-url", server.baseURL.absoluteString,
+                "--slo", "errors<=50%", "--step", "60s", "--interval",
+                "100ms", "--max-time", "60s", "--timeout", "2s", "--abort-on", "errors>20%", "--abort-window", "300ms",
+                "--abort-grace", "100ms", "--out", out.path,
+            ] + mode)
         #expect(status == 3)
         let report = try JSONDecoder().decode(
             CapacityReport.self, from: Data(contentsOf: out.appendingPathComponent("latest/capacity.json")))

@@ -152,15 +152,21 @@ public struct SummaryTable: Sendable {
     private static func checks(_ result: ScenarioResult) -> String? {
         guard let checks = result.checks, !checks.isEmpty else { return nil }
         return "Checks of \(result.name)'s answers (a failure counts in the class check(<name>)):\n\n"
-            + table(
-                header: ["check", "passes", "failures", "pass rate"],
-                rows: checks.map { check in
-                    [
-                        cell(check.name), String(check.passes), String(check.failures),
-                        check.passRate.map { String(format: "%.2f%%", $0 * 100) } ?? "–",
-                    ]
-                },
-                leftAligned: [0])
+            + checksTable(leading: [], rows: checks.map { ([], $0) })
+    }
+
+    /// A table of checks, how many answers passed and failed each, every row led by its `lead`
+    /// cells under the headers `leading` (a capacity search's step).
+    static func checksTable(leading: [String], rows: [(lead: [String], check: ScenarioResult.Check)]) -> String {
+        table(
+            header: leading + ["check", "passes", "failures", "pass rate"],
+            rows: rows.map { lead, check in
+                lead + [
+                    cell(check.name), String(check.passes), String(check.failures),
+                    check.passRate.map { String(format: "%.2f%%", $0 * 100) } ?? "–",
+                ]
+            },
+            leftAligned: Set(0...leading.count))
     }
 
     /// A sentence saying that a run stopped itself, why and when.

@@ -44,7 +44,10 @@ public struct CapacityCommand: BenchCommand, Equatable {
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let console = Console()
         let progress = ProgressMeter()
-        let runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix)
+        var checks: (@Sendable () -> [ScenarioResult.Check])?
+        if let tallies = target.checks, !tallies.names.isEmpty { checks = { tallies.figures } }
+        let runner = LoadStepRunner(
+            name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix, checks: checks)
         let search = options.search
         let sweep = options.sweep == .concurrency ? options.concurrencySweep : nil
         print(CapacitySummary.terminalHeader)

@@ -94,17 +94,20 @@ enum LoadSection {
                 for (check, passes, failures, rate) in entries {
                     var cells: [DataTable.Cell] = [.text(name)]
                     if runs.areSeveral { cells.append(.text(run.label)) }
-                    cells += [
-                        .text(check), .number(Double(passes), format: Formats.plain),
-                        .number(Double(failures), format: Formats.plain),
-                        .number(rate.map { $0 * 100 }, format: { String(format: "%.2f%%", $0) }),
-                    ]
-                    rows.append(cells)
+                    rows.append(cells + checkCells(check, passes: passes, failures: failures, rate: rate))
                 }
             }
         }
         return rows.isEmpty
             ? nil : DataTable(columns: columns, rows: rows, caption: "Each load scenario's checks, and why a run stopped early")
+    }
+
+    /// A check's cells: its name, passes, failures and pass rate (0–1, `nil` for none judged).
+    static func checkCells(_ name: String, passes: Int, failures: Int, rate: Double?) -> [DataTable.Cell] {
+        [
+            .text(name), .number(Double(passes), format: Formats.plain), .number(Double(failures), format: Formats.plain),
+            .number(rate.map { $0 * 100 }, format: { String(format: "%.2f%%", $0) }),
+        ]
     }
 
     /// Each mix's requests by name: the share asked for and sent, how they ended and their latency;
