@@ -258,12 +258,23 @@ import CourierBenchCurl
         #expect(status == 64)
     }
 
-    @Test func aMistakeInTheFileIsAUsageErrorBeforeAnythingIsSent() async throws {
-        let directory = try directory(#"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/flow/items", "think": "soon"}]}]}"#)
+    /// A mistake of each kind, in a file given to each command: a pause, a variable no earlier step
+    /// extracts, an environment variable not set, a check.
+    @Test(
+        arguments: ["load", "capacity"],
+        [
+            #"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/flow/items", "think": "soon"}]}]}"#,
+            #"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/flow/items/{{id}}"}]}]}"#,
+            #"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/flow/items", "headers": {"X": "{{env.COURIER_UNSET_1}}"}}]}]}"#,
+            #"{"version": 2, "requests": [{"url": "/flow/items", "checks": [{"status": ["7xx"]}]}]}"#,
+        ])
+    func aMistakeInTheFileIsAUsageErrorBeforeAnythingIsSent(command: String, file: String) async throws {
+        let directory = try directory(file)
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer.start()
         defer { server.stop() }
-        let (status, _) = await run("load", directory, on: server, ["--requests", "1"])
+        let arguments = command == "load" ? ["--requests", "1"] : ["--slo", "p99<=1s", "--max-time", "1s"]
+        let (status, _) = await run(command, directory, on: server, arguments)
         #expect(status == 64)
         #expect(server.requestCount("/flow/items") == 0)
     }

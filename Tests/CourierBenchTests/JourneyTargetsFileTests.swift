@@ -172,6 +172,27 @@ import Testing
             "journeys[0].steps[0].checks[1].name"
         ),
         (#"{"version": 2, "requests": [{"url": "/a", "extract": {"t": {"status": true}}}]}"#, "requests[0].extract"),
+        (#"{"version": 2, "journeys": [{"name": "j", "pace": 1, "steps": [{"url": "/a"}]}]}"#, "journeys[0].pace"),
+        (#"{"version": 2, "journeys": [{"name": "", "steps": [{"url": "/a"}]}]}"#, "journeys[0].name"),
+        (#"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/a", "wait": "1s"}]}]}"#, "journeys[0].steps[0].wait"),
+        (#"{"version": 2, "journeys": [{"name": "j", "steps": [{"method": "GET"}]}]}"#, "journeys[0].steps[0].url"),
+        (
+            #"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/a", "think": {"exponential": "2h"}}]}]}"#,
+            "journeys[0].steps[0].think.exponential"
+        ),
+        (
+            #"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/a", "checks": [{"status": 200}]}]}]}"#,
+            "journeys[0].steps[0].checks[0].status"
+        ),
+        (
+            #"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/a", "checks": [{"json": "a/b"}]}]}]}"#,
+            "journeys[0].steps[0].checks[0].json"
+        ),
+        (
+            #"{"version": 2, "journeys": [{"name": "j", "steps": [{"url": "/a", "checks": [{"contains": "x", "colour": 1}]}]}]}"#,
+            "journeys[0].steps[0].checks[0].colour"
+        ),
+        (#"{"version": 2, "requests": [{"url": "/a", "checks": [{"notContains": 1}]}]}"#, "requests[0].checks[0].notContains"),
     ])
     func aMistakeNamesItsKeyPath(json: String, keyPath: String) {
         let error = targetsError(json)
