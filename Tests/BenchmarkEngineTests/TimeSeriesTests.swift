@@ -145,7 +145,9 @@ private func context(_ name: String, progress: ProgressMeter = ProgressMeter()) 
         let cancelledAt = clock.now
         run.cancel()
         let result = try await run.value
-        #expect(clock.now - cancelledAt < .seconds(5))
+        // "At once" is well before the 20 s the requests in flight would take: a loaded two-core
+        // machine running the suite in parallel took 6.8 s to get here, so the bound leaves room.
+        #expect(clock.now - cancelledAt < .seconds(15))
         let outcomes = try #require(result.outcomes)
         #expect(outcomes.errors[RequestOutcome.cancelledClass] == 2)
         #expect(outcomes.scheduled > 2 && outcomes.scheduled < 3_000, "\(outcomes.scheduled) slots were due before the cancellation")

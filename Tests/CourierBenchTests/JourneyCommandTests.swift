@@ -49,6 +49,14 @@ import CourierBenchCurl
         return (status, out.appendingPathComponent("latest"))
     }
 
+    /// Stops `server`, the service dying mid-run, once it has served `signIns` sign-ins.
+    private func stop(_ server: FixtureServer, afterSignIns signIns: Int) -> Task<Void, Never> {
+        Task {
+            while server.requestCount("/flow/sign-in") < signIns, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            server.stop()
+        }
+    }
+
     /// A suite offering every transport this build has.
     private static let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: otherTransports)
 
@@ -154,11 +162,7 @@ import CourierBenchCurl
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer.start()
         defer { server.stop() }
-        // The service dies once it has served 20 sessions' sign-ins.
-        let killer = Task {
-            while server.requestCount("/flow/sign-in") < 20, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
-            server.stop()
-        }
+        let killer = stop(server, afterSignIns: 20)
         defer { killer.cancel() }
         let (status, run) = await run(
             "load", directory, on: server,
@@ -222,10 +226,7 @@ import CourierBenchCurl
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try FixtureServer.start()
         defer { server.stop() }
-        let killer = Task {
-            while server.requestCount("/flow/sign-in") < 30, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
-            server.stop()
-        }
+        let killer = stop(server, afterSignIns: 30)
         defer { killer.cancel() }
         let out = directory.appendingPathComponent("reports")
         let status = await testSuite.status(

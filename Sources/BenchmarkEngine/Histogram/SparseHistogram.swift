@@ -72,16 +72,6 @@ struct SparseLoadTally: IntervalTally {
         uncorrected = SparseHistogram(template: template)
     }
 
-    mutating func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
-        sent += 1
-        latency.record(ended &- intended)
-        uncorrected.record(ended &- started)
-        switch outcome {
-        case .success: succeeded += 1
-        case .failure(let kind): errors[kind, default: 0] += 1
-        }
-    }
-
     mutating func absorb(_ other: SparseLoadTally) {
         latency.merge(other.latency)
         uncorrected.merge(other.uncorrected)
@@ -100,19 +90,49 @@ struct SparseLoadTally: IntervalTally {
 }
 
 /// What ``IntervalTallies`` and ``IntervalEncoder`` keep of an interval: ``LoadTally`` for the
-/// whole run, ``SparseLoadTally`` for each name.
+/// whole run, ``SparseLoadTally`` for each name. Both count the same way, into their own kind of
+/// histogram.
 protocol IntervalTally: Sendable {
+    /// The histogram latencies are recorded in.
+    associatedtype Latencies: LatencyRecording
     /// An empty tally whose histograms have `template`'s layout.
     init(template: Histogram)
-    /// Counts a request due at `intended`, started at `started` and over at `ended`.
-    mutating func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64)
     /// Adds `other`'s figures to these.
     mutating func absorb(_ other: Self)
     /// The same figures with dense histograms, to encode or to merge with encoded ones.
     var dense: LoadTally { get }
-    /// Requests counted.
-    var sent: Int { get }
+    /// Latency from each request's intended start (in a closed loop, its actual start).
+    var latency: Latencies { get set }
+    /// Latency from each request's actual start.
+    var uncorrected: Latencies { get set }
+    /// Requests counted, those that succeeded, and those that failed by class.
+    var sent: Int { get set }
+    var succeeded: Int { get set }
+    var errors: [String: Int] { get set }
 }
+
+extension IntervalTally {
+    /// Counts a request due at `intended`, started at `started` and over at `ended` (monotonic
+    /// nanoseconds), which ended in `outcome`.
+    mutating func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
+        sent += 1
+        latency.record(ended &- intended)
+        uncorrected.record(ended &- started)
+        switch outcome {
+        case .success: succeeded += 1
+        case .failure(let kind): errors[kind, default: 0] += 1
+        }
+    }
+}
+
+/// A histogram a tally records latencies in.
+protocol LatencyRecording: Sendable {
+    /// Counts one `value`.
+    mutating func record(_ value: UInt64)
+}
+
+extension Histogram: LatencyRecording {}
+extension SparseHistogram: LatencyRecording {}
 
 extension LoadTally: IntervalTally {
     var dense: LoadTally { self }

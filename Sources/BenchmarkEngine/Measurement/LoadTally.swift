@@ -26,18 +26,6 @@ struct LoadTally: Sendable {
         self.uncorrected = uncorrected
     }
 
-    /// Counts a request due at `intended`, started at `started` and over at `ended` (monotonic
-    /// nanoseconds), which ended in `outcome`.
-    mutating func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
-        sent += 1
-        latency.record(ended &- intended)
-        uncorrected.record(ended &- started)
-        switch outcome {
-        case .success: succeeded += 1
-        case .failure(let kind): errors[kind, default: 0] += 1
-        }
-    }
-
     /// Counts a request that was due but never started.
     mutating func recordMissed(_ count: Int = 1) {
         missed += count

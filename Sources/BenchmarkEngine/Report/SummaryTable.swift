@@ -191,6 +191,11 @@ public struct SummaryTable: Sendable {
         guard let outcomes = result.outcomes, outcomes.missed > 0, outcomes.scheduled > 0 else { return nil }
         let rate = result.stages == nil ? result.targetRate.map { " of \(count($0)) requests/s" } ?? "" : " of the ramp"
         let share = String(format: "%.1f%%", Double(outcomes.missed) / Double(outcomes.scheduled) * 100)
+        // Slots due while an abort condition was being judged are missed because the run stopped.
+        if result.abort != nil {
+            return "\(result.name) stopped itself with \(outcomes.missed) of \(outcomes.scheduled) scheduled requests (\(share)) "
+                + "due but not started (missed)."
+        }
         return "Target rate\(rate) not reached in \(result.name): \(outcomes.missed) of \(outcomes.scheduled) scheduled "
             + "requests (\(share)) were due but never started before the duration ended (missed); the server "
             + "or the client could not keep up with \(result.concurrency.map { "\($0) workers" } ?? "the workers")."
