@@ -53,6 +53,9 @@ public final class FixtureServer: Sendable {
         /// What the server does with each connection it accepts: serve it, or fail in a way no route
         /// can, because a route is chosen only after the request is read.
         public var acceptance: Acceptance = .serve
+        /// How many requests a token of the `/flow/sign-in` route serves before `/flow/…` refuses it
+        /// with a 401: a sign-in that wears out, for journeys that must sign in again.
+        public var flowTokenUses = 5
 
         /// What the server does with a connection it has accepted.
         public enum Acceptance: Sendable, Equatable {
@@ -77,7 +80,7 @@ public final class FixtureServer: Sendable {
 
     /// Binds, listens and starts serving on a thread of its own.
     public static func start(_ configuration: Configuration = Configuration()) throws(SocketError) -> FixtureServer {
-        let counts = RequestCounts(paths: configuration.routes.keys)
+        let counts = RequestCounts(paths: Array(configuration.routes.keys) + FlowService.paths)
         #if os(Linux)
         let finished = DispatchSemaphore(value: 0)
         let listener = try Posix.makeListener(port: configuration.port, backlog: 1024)

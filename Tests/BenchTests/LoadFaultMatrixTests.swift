@@ -126,10 +126,12 @@ struct LoadFault: Sendable, CustomTestStringConvertible {
             #expect(Set(outcomes.errors.keys).subtracting([expected] + (tolerated.map { [$0] } ?? [])).isEmpty, "\(outcomes.errors)")
         }
         if fault.timesOut {
-            // Each request ends at its timeout, not at the run's hard stop 3.5 s in (3 s or more after
-            // any request started).
+            // Each request ends at its timeout, not at the run's hard stop 3.5 s in (3.35 s or more
+            // after any of the first four requests started, which start within 150 ms). The bound
+            // leaves 1.2 s for a late timer: the whole suite on two shared cores made URLSession's
+            // 2 s deadline fire at a median of 3.14 s.
             let latency = try #require(report.scenarios.first?.uncorrectedLatency?.summary)
-            #expect(latency.p50 < 3_000_000_000, "\(fault.name) over \(transport): median \(latency.p50) ns for a 2 s timeout")
+            #expect(latency.p50 < 3_300_000_000, "\(fault.name) over \(transport): median \(latency.p50) ns for a 2 s timeout")
         }
     }
 

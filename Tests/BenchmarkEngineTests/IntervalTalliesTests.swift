@@ -7,7 +7,7 @@ import Testing
     private let template = try! Histogram(lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000_000, significantDigits: 3)
 
     @Test func closingHandsOverEveryIntervalBelowTheLimitTheEmptyOnesToo() {
-        var tallies = IntervalTallies(template: template, maximumSpares: 2)
+        var tallies = IntervalTallies<LoadTally>(template: template, maximumSpares: 2)
         tallies.record(.success, in: 0, intended: 0, started: 0, ended: 10)
         tallies.record(.failure("badStatus(500)"), in: 2, intended: 0, started: 0, ended: 20)
         tallies.close(below: 2)
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aPartRecordedAfterItsIntervalClosedIsItsAmendment() {
-        var tallies = IntervalTallies(template: template, maximumSpares: 2)
+        var tallies = IntervalTallies<LoadTally>(template: template, maximumSpares: 2)
         tallies.close(below: 3)
         _ = tallies.drain()
         tallies.record(.success, in: 1, intended: 0, started: 0, ended: 10)
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func closingEverythingTakesLaterIntervalsThatHoldFigures() {
-        var tallies = IntervalTallies(template: template, maximumSpares: 2)
+        var tallies = IntervalTallies<LoadTally>(template: template, maximumSpares: 2)
         tallies.record(.success, in: 5, intended: 0, started: 0, ended: 10)
         tallies.closeAll(below: 2)
         #expect(tallies.drain().closed.map(\.interval) == [0, 1, 2, 3, 4, 5])
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func anAbsorbedTallyAddsToItsInterval() {
-        var tallies = IntervalTallies(template: template, maximumSpares: 2)
+        var tallies = IntervalTallies<LoadTally>(template: template, maximumSpares: 2)
         var part = LoadTally(template: template)
         part.record(.success, intended: 0, started: 0, ended: 10)
         part.recordMissed(2)

@@ -195,6 +195,12 @@ private func sampleReport(jemalloc: Bool) throws -> Report {
             summary.contains(
                 "Target rate of 500 requests/s not reached in load/x, \"quoted\": 250 of 1000 scheduled requests (25.0%) were due but never started"
             ))
+        // A run that stopped itself missed its slots because it stopped, not for want of workers.
+        var stopped = report
+        stopped.scenarios[1].abort = ScenarioResult.Abort(objective: "errors>5%", measured: 0.1, unit: "ratio", atSeconds: 5)
+        let abortSummary = SummaryTable(stopped).markdown()
+        #expect(!abortSummary.contains("not reached"))
+        #expect(abortSummary.contains("load/x, \"quoted\" stopped itself with 250 of 1000 scheduled requests (25.0%) due but not started"))
         let csv = CSVReportWriter.render(report).split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let scheduled = try #require(csv[0].firstIndex(of: "scheduled"))
         let missed = try #require(csv[0].firstIndex(of: "missed"))

@@ -200,6 +200,32 @@ private func backend(_ server: FixtureServer) -> Backend {
         #expect(await roundTripsOnly.status(["run", "--quick", "--slo", "sign in:p99<=1s", "--out", directory.path]) == 64)
     }
 
+    @Test func aSuitesJourneyStopsItselfWhenItsServiceDies() async throws {
+        let server = try journeyServer()
+        defer { server.stop() }
+        let killer = Task {
+            // Once a dozen measured sessions (after one warm-up session per user) have ended.
+            while server.requestCount("/journey/item") < 20, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            server.stop()
+        }
+        defer { killer.cancel() }
+        let condition = AbortCondition(
+            objectives: [try ServiceLevelObjective(parsing: "errors>20%")], window: .milliseconds(300), grace: .milliseconds(100))
+        let loop = Loop.open(rate: 40, concurrency: 8, duration: .seconds(30)).aborting(on: condition)
+        #expect(loop.abort == condition)
+        let journey = Scenario.journey("journey/dies", over: backend(server), loop: loop, sessionTimeout: .seconds(2)) { session in
+            try await signInAndBrowse(session, think: .fixed(.milliseconds(1)))
+        }
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let suite = BenchSuite(tool: "bench", scenarios: [journey])
+        #expect(await suite.status(["run", "--filter", "journey/dies", "--out", directory.path]) == 3)
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        let result = try #require(report.scenarios.first)
+        #expect(result.abort?.objective == "errors>20%")
+        #expect(result.durationSeconds < 20)
+    }
+
     @Test func theURLProtocolStubCannotAnswerAJourney() async throws {
         let scenario = Scenario.journey("journey/stub", over: .urlProtocolStub(answering: .bytes(Data("{}".utf8)))) { _ in }
         let error = await #expect(throws: (any Error).self) { try await measure(scenario) }

@@ -213,9 +213,9 @@ import Testing
         }
     }
 
-    @Test func theVersionMustBeOne() {
-        guard case .unsupportedVersion(_, "2") = targetsError(#"{"version": 2, "requests": [{"url": "/"}]}"#) else {
-            Issue.record("version 2 is unsupported")
+    @Test func theVersionMustBeOneOrTwo() {
+        guard case .unsupportedVersion(_, "3") = targetsError(#"{"version": 3, "requests": [{"url": "/"}]}"#) else {
+            Issue.record("version 3 is unsupported")
             return
         }
         guard case .invalidValue(_, "version", _) = targetsError(#"{"version": "1", "requests": [{"url": "/"}]}"#) else {

@@ -9,8 +9,9 @@ import Testing
 
 /// Connection reuse, the caps, the queue and shutdown, proven from nginx's side of the connection.
 /// Serialized: every test starts a server, and all at once they would starve the other suites
-/// (and their time bounds) on a two-core machine.
-@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(2)))
+/// (and their time bounds) on a two-core machine. The time limit is against a hang, not a speed
+/// claim: 1,000 sequential requests took over a minute on two cores shared with the whole suite.
+@Suite(.serialized, .enabled(if: Nginx.unavailableReason == nil, "\(Nginx.unavailableReason ?? "")"), .timeLimit(.minutes(3)))
 struct ConnectionTests {
     /// `/connection` answers nginx's connection serial number and how many requests that connection
     /// has served: one serial for all 1,000 and a count of 1,000 mean one kept-alive connection.

@@ -18,6 +18,8 @@ public struct CapacityResult: Codable, Sendable, Equatable {
         case stepFailed
         /// A concurrency sweep ran every level.
         case swept
+        /// A step's abort condition held (`--abort-on`): the service broke down, and no more steps ran.
+        case aborted
     }
 
     /// Whose limit the search found.

@@ -38,6 +38,8 @@ public struct CapacitySearch: Sendable {
     public var requestTimeout: Duration = .seconds(10)
     /// What else decides a step.
     public var limits = CapacityStep.Limits()
+    /// What stops a step and the whole search early (`--abort-on`); `nil` for nothing.
+    public var abort: AbortCondition?
 
     /// A search for the rate that meets `objectives`, with the other settings at their defaults.
     public init(objectives: [ServiceLevelObjective]) {
@@ -59,6 +61,7 @@ public struct CapacitySearch: Sendable {
             duration: Duration(nanoseconds: warmup.nanoseconds.addingSaturated(step.nanoseconds)), requestTimeout: requestTimeout
         )
         configuration.interval = interval
+        configuration.abort = abort
         return configuration
     }
 
@@ -136,7 +139,7 @@ public struct CapacitySearch: Sendable {
         case .timeLimit: sentences.append("The time allowed ran out before the search converged.")
         case .interrupted:
             sentences.append("Interrupted after \(steps.count) step\(steps.count == 1 ? "" : "s"); the step in progress was discarded.")
-        case .stepFailed: sentences.append("Stopped: \(detail ?? "a step could not run").")
+        case .stepFailed, .aborted: sentences.append("Stopped: \(detail ?? "a step could not run").")
         }
         if let passing { sentences.append("\(rate(passing.targetRate)) met every objective.") }
         var limit: CapacityResult.Limit?
@@ -223,6 +226,11 @@ struct StepSequence<Runner: CapacityStepRunner> {
             }
             let judged = try judge(result, steps.count + 1, Double(elapsed) / 1e9)
             steps.append(judged)
+            // The step is kept, judged as far as it went; the search goes no further.
+            if let abort = result.abort {
+                stop = (.aborted, "\(name()) met the abort condition \(abort.objective) \(String(format: "%.1f", abort.atSeconds)) s in")
+                return nil
+            }
             return judged
         } catch {
             stop = (.stepFailed, "\(name()) could not run: \(error)")

@@ -84,8 +84,10 @@ extension CapacityStep {
             return measuredPart
         }
         let isOpenLoop = concurrency == nil
+        // Checks are counted over the whole step, not by interval: an objective on them judges those.
         let verdict = try ServiceLevelVerdict(
-            judging: measured, requests: measuredRequests, isOpenLoop: isOpenLoop, against: objectives, over: window)
+            judging: measured, requests: measuredRequests, checks: result.checks, isOpenLoop: isOpenLoop, against: objectives,
+            over: window)
         let check = GeneratorCheck(
             planned: isOpenLoop ? outcomes.scheduled : nil, sent: outcomes.sent, concurrency: concurrency ?? maximumInFlight,
             cpuShare: cpu.time > 0 ? cpu.weighted / cpu.time : nil, generator: result.generator,
@@ -118,7 +120,8 @@ extension CapacityStep {
             let evidence = Self.generatorEvidence(
                 verdict: verdict,
                 uncorrected: try ServiceLevelVerdict(
-                    judging: sent, requests: measuredRequests?.map(\.fromActualStart), isOpenLoop: true, against: objectives, over: window),
+                    judging: sent, requests: measuredRequests?.map(\.fromActualStart), checks: result.checks, isOpenLoop: true,
+                    against: objectives, over: window),
                 objectives: objectives, generator: result.generator)
             status = evidence.isGenerators ? .generatorLimited : .failed
             reasons += evidence.reasons
@@ -136,6 +139,7 @@ extension CapacityStep {
         generatorCheck = check
         timeSeries = result.timeSeries
         requests = result.requests
+        checks = result.checks
     }
 
     /// `p99 312.50 ms breaks p99<=50ms`.

@@ -73,6 +73,9 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     /// A mix's requests by name over the whole step, warm-up included, each with its time series
     /// (its objectives were judged on the measured intervals alone); `nil` for one request.
     @ExplicitNull public var requests: [ScenarioResult.NamedRequest]? = nil
+    /// The checks on the answers (a targets file's `checks`) over the whole step, warm-up included
+    /// as for ``requests``, by name in the file's order; `nil` without checks.
+    @ExplicitNull public var checks: [ScenarioResult.Check]? = nil
 
     /// The load the step offered: its workers in a sweep, its rate otherwise.
     public var offeredLoad: Double {

@@ -28,6 +28,7 @@ public struct LoadStepRunner: CapacityStepRunner {
     public var observer: (any LoadObserver)?
     private let mix: LoadMix
     private let executors: [any TaskExecutor]
+    private let checks: (@Sendable () -> [ScenarioResult.Check])?
 
     /// A runner of `operation`, reporting under `name` on `progress`, its workers on `executors`
     /// when given (``LoadRunner/run(in:configuration:executors:_:)``).
@@ -38,12 +39,18 @@ public struct LoadStepRunner: CapacityStepRunner {
         self.init(name: name, progress: progress, executors: executors, mix: LoadMix(operation))
     }
 
-    /// A runner of `mix`'s requests, each step counting them by name too.
-    public init(name: String, progress: ProgressMeter, executors: [any TaskExecutor] = [], mix: LoadMix) {
+    /// A runner of `mix`'s requests, each step counting them by name too. `checks` gives the
+    /// figures of the checks on the answers counted so far (a targets file's), each step's result
+    /// carrying those counted while it ran.
+    public init(
+        name: String, progress: ProgressMeter, executors: [any TaskExecutor] = [], mix: LoadMix,
+        checks: (@Sendable () -> [ScenarioResult.Check])? = nil
+    ) {
         self.name = name
         self.progress = progress
         self.executors = executors
         self.mix = mix
+        self.checks = checks
     }
 
     /// One load run as `configuration` says.
@@ -51,7 +58,17 @@ public struct LoadStepRunner: CapacityStepRunner {
         progress.reset()
         var context = ScenarioContext(name: name, isQuick: false, allocations: nil, progress: progress)
         context.observer = observer
-        return try await LoadRunner.run(in: context, configuration: configuration, executors: executors, mix: mix)
+        // The run ends with its last request, so what is counted between the two reads is the step's.
+        let before = checks?() ?? []
+        var result = try await LoadRunner.run(in: context, configuration: configuration, executors: executors, mix: mix)
+        if let checks {
+            result.checks = checks().map { check in
+                let earlier = before.first { $0.name == check.name }
+                return ScenarioResult.Check(
+                    name: check.name, passes: check.passes - (earlier?.passes ?? 0), failures: check.failures - (earlier?.failures ?? 0))
+            }
+        }
+        return result
     }
 
     /// The monotonic clock.

@@ -5,7 +5,8 @@
 /// objectives, when there are any, give the most workers (and their throughput) that meet them.
 /// Steps in which the generator did not keep up are kept in the report and left out of the fit.
 /// No step starts once the time allowed is spent, and cancelling the caller ends the sweep after
-/// the step in flight is given up, which is discarded.
+/// the step in flight is given up, which is discarded. An ``abort`` condition that holds ends the
+/// step in which it held, which is kept as far as it went, and the sweep with it.
 ///
 /// ```swift
 /// let sweep = ConcurrencySweep(objectives: [], levels: ConcurrencySweep.doubling(upTo: 64))
@@ -32,6 +33,9 @@ public struct ConcurrencySweep: Sendable {
     public var requestTimeout: Duration = .seconds(10)
     /// What else decides a step.
     public var limits = CapacityStep.Limits()
+    /// What stops a step and the whole sweep early (`--abort-on`): a service that broke down
+    /// gains nothing from more workers; `nil` for nothing.
+    public var abort: AbortCondition?
 
     /// A sweep over `levels` judged against `objectives`, the other settings at their defaults.
     public init(objectives: [ServiceLevelObjective], levels: [Int]) {
@@ -57,6 +61,7 @@ public struct ConcurrencySweep: Sendable {
             duration: Duration(nanoseconds: warmup.nanoseconds.addingSaturated(step.nanoseconds)), requestTimeout: requestTimeout
         )
         configuration.interval = interval
+        configuration.abort = abort
         return configuration
     }
 
@@ -89,7 +94,7 @@ public struct ConcurrencySweep: Sendable {
         case .timeLimit: sentences.append("The time allowed ran out after \(Self.levels(steps)).")
         case .interrupted:
             sentences.append("Interrupted after \(steps.count) step\(steps.count == 1 ? "" : "s"); the step in progress was discarded.")
-        case .stepFailed: sentences.append("Stopped: \(detail ?? "a step could not run").")
+        case .stepFailed, .aborted: sentences.append("Stopped: \(detail ?? "a step could not run").")
         case .converged, .maximumRateSustained, .failedAtMinimumRate: break
         }
         let behind = steps.filter { $0.generatorCheck?.keptUp == false }

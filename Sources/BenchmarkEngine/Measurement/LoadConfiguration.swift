@@ -26,6 +26,8 @@ public struct LoadConfiguration: Sendable, Equatable {
     /// (``Shard``), whose rate and request limit are the whole run's; in a closed loop, its share of
     /// the request limit. ``Shard/whole`` unless set.
     public var shard = Shard.whole
+    /// When the run stops itself before its end (`--abort-on`); `nil` to run its course.
+    public var abort: AbortCondition? = nil
     /// The monotonic instant (``Platform/monotonicNanoseconds()``) the schedule starts at, so that
     /// shards told one wall-clock start keep one schedule however late each process wakes; `nil` to
     /// start at the first worker's first request. Requests due before the workers run start late,

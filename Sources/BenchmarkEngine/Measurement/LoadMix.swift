@@ -78,17 +78,16 @@ final class NamedTallies: Sendable {
         /// The name's place among the run's names: those given ahead first, then those met, in the
         /// order they were met.
         let position: Int
-        fileprivate let intervals: Mutex<IntervalTallies>
+        fileprivate let intervals: Mutex<IntervalTallies<SparseLoadTally>>
 
         fileprivate init(position: Int, template: Histogram) {
             self.position = position
-            // No spare, and the encoder gives none back: a tally holds two histograms of about
-            // 220 kB each, and a mix may have hundreds of names; a name makes two allocations an
-            // interval instead.
-            intervals = Mutex(IntervalTallies(template: template, maximumSpares: 0))
+            // Sparse tallies, no spare, and the encoder gives none back: a dense tally holds two
+            // histograms of about 220 kB each, and a mix may have a thousand names.
+            intervals = Mutex(IntervalTallies<SparseLoadTally>(template: template, maximumSpares: 0))
         }
 
-        /// Counts a request of this name in `interval`, as ``LoadTally/record(_:intended:started:ended:)`` does.
+        /// Counts a request of this name in `interval`, as ``SparseLoadTally/record(_:intended:started:ended:)`` does.
         func record(_ outcome: RequestOutcome, in interval: Int, intended: UInt64, started: UInt64, ended: UInt64) {
             intervals.withLock { $0.record(outcome, in: interval, intended: intended, started: started, ended: ended) }
         }
@@ -97,8 +96,8 @@ final class NamedTallies: Sendable {
     /// What a name's slot closed and received late since the encoder last looked.
     struct Drained {
         let position: Int
-        let closed: [IntervalTallies.Handoff]
-        let amendments: [IntervalTallies.Handoff]
+        let closed: [IntervalTallies<SparseLoadTally>.Handoff]
+        let amendments: [IntervalTallies<SparseLoadTally>.Handoff]
     }
 
     private struct Registry {

@@ -54,6 +54,8 @@ public enum LoadRunner {
             warmUp.rate = nil
             warmUp.stages = []
             warmUp.maximumRequests = configuration.warmupRequests
+            // The warm-up is not judged: a service still warming up is what it is for.
+            warmUp.abort = nil
             _ = try await drive(
                 executors: executors,
                 warmUp, concurrency: concurrency, template: template, allocations: context.allocations, progress: ProgressMeter(), mix
@@ -97,6 +99,7 @@ public enum LoadRunner {
         }
         result.timeSeries = run.timeSeries
         result.generator = run.generator
+        result.abort = run.abort
         if let before, let counter = context.allocations, tally.sent > 0 {
             let delta = counter.delta(since: before)
             result.mallocsPerOperation = Double(delta.mallocs) / Double(tally.sent)
@@ -119,6 +122,8 @@ public enum LoadRunner {
         var generator: GeneratorLoad
         /// A mix's requests, or a journey's steps, by name: each one's total and time series.
         var named: [NamedFigures]?
+        /// Why the run stopped itself, when it did.
+        var abort: ScenarioResult.Abort?
     }
 
     /// One phase: the workers, until they are done, the hard stop or the caller's cancellation, and
@@ -164,9 +169,12 @@ public enum LoadRunner {
         }
         let intervalSeconds = Double(intervalNanoseconds) / 1e9
         // Encodes intervals as they close and samples the generator, off the workers' path.
-        let background = Task { () -> Result<(IntervalEncoder, GeneratorSampler), HistogramError> in
+        // Judges the abort condition too, as each interval closes; breaking it stops the schedule.
+        let background = Task { () -> Result<(IntervalEncoder, GeneratorSampler, ScenarioResult.Abort?), HistogramError> in
             var encoder = IntervalEncoder(template: template)
             var sampler = GeneratorSampler(intervalNanoseconds: intervalNanoseconds)
+            var abort: ScenarioResult.Abort?
+            var judgedBelow = 0
             while !Task.isCancelled {
                 let inFlight = gauge.value
                 sampler.sample(
@@ -175,6 +183,12 @@ public enum LoadRunner {
                 do throws(HistogramError) {
                     try encoder.absorb(
                         from: recorder, named: named, progress: progress, intervalSeconds: intervalSeconds, observer: observer)
+                    if let condition = configuration.abort, abort == nil, encoder.closedBelow > judgedBelow {
+                        judgedBelow = encoder.closedBelow
+                        abort = try condition.breach(
+                            in: encoder.run.encoded, closedBelow: judgedBelow, intervalSeconds: intervalSeconds)
+                        if abort != nil { schedule.cancel() }
+                    }
                 } catch {
                     return .failure(error)
                 }
@@ -182,7 +196,7 @@ public enum LoadRunner {
             }
             sampler.sample(
                 now: Platform.monotonicNanoseconds(), inFlight: gauge.value, cpu: Platform.processCPUNanoseconds(), start: schedule.start)
-            return .success((encoder, sampler))
+            return .success((encoder, sampler, abort))
         }
         // The hard stop counts from the schedule's start; from the call while no worker has run.
         let hardStop: @Sendable () -> UInt64 = { (schedule.start ?? called).addingSaturated(configuration.hardStopNanoseconds) }
@@ -204,7 +218,9 @@ public enum LoadRunner {
         let threadsAtEnd = Platform.threadSchedulerTimes()
         let machineAtEnd = Platform.machineCPUTicks()
         background.cancel()
-        var (encoder, sampler) = try await background.value.get()
+        let finished = try await background.value.get()
+        var (encoder, sampler) = (finished.0, finished.1)
+        let abort = finished.2
 
         let start = schedule.start ?? called
         let elapsed = end &- start
@@ -252,7 +268,7 @@ public enum LoadRunner {
         return Drive(
             total: total, schedule: schedule, scheduled: scheduled, elapsed: elapsed,
             timeSeries: TimeSeries(startUnixMicroseconds: startMicroseconds, intervalSeconds: intervalSeconds, intervals: series),
-            generator: generator, named: namedFigures
+            generator: generator, named: namedFigures, abort: abort
         )
     }
 

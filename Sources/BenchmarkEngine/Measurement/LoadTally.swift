@@ -20,16 +20,10 @@ struct LoadTally: Sendable {
         uncorrected = template
     }
 
-    /// Counts a request due at `intended`, started at `started` and over at `ended` (monotonic
-    /// nanoseconds), which ended in `outcome`.
-    mutating func record(_ outcome: RequestOutcome, intended: UInt64, started: UInt64, ended: UInt64) {
-        sent += 1
-        latency.record(ended &- intended)
-        uncorrected.record(ended &- started)
-        switch outcome {
-        case .success: succeeded += 1
-        case .failure(let kind): errors[kind, default: 0] += 1
-        }
+    /// A tally of these histograms and nothing counted yet.
+    init(latency: Histogram, uncorrected: Histogram) {
+        self.latency = latency
+        self.uncorrected = uncorrected
     }
 
     /// Counts a request that was due but never started.

@@ -73,8 +73,8 @@ extension ScenarioResult {
                 name: figures.name, weight: mix.weights.indices.contains(index) ? mix.weights[index] : nil,
                 share: sent > 0 ? Double(tally.sent) / Double(sent) : 0, outcomes: outcomes,
                 operationsPerSecond: seconds > 0 ? Double(tally.sent) / seconds : 0,
-                latency: tally.sent > 0 ? Latency(tally.latency) : nil,
-                uncorrectedLatency: isOpenLoop && tally.sent > 0 ? Latency(tally.uncorrected) : nil)
+                latency: tally.sent > 0 ? Latency(tally.latency.dense) : nil,
+                uncorrectedLatency: isOpenLoop && tally.sent > 0 ? Latency(tally.uncorrected.dense) : nil)
             request.timeSeries = TimeSeries(
                 startUnixMicroseconds: series.startUnixMicroseconds, intervalSeconds: series.intervalSeconds,
                 intervals: figures.intervals)

@@ -64,6 +64,11 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
     /// What a load run's ``operations``, ``outcomes`` and ``latency`` count: sessions for a journey;
     /// `nil` for requests.
     @ExplicitNull public var unit: LoadUnit? = nil
+    /// The checks on the answers (a targets file's `checks`), by name in the file's order: how many
+    /// answers passed and failed each; `nil` when the run had none.
+    @ExplicitNull public var checks: [Check]? = nil
+    /// Why and when the run ended before its end (`--abort-on`); `nil` when it ran its course.
+    @ExplicitNull public var abort: Abort? = nil
 
     /// Wall-clock time of the measured part.
     public var duration: Duration {
@@ -264,4 +269,49 @@ public struct ScenarioResult: Codable, Sendable, Equatable {
 public enum LoadUnit: String, Codable, Sendable {
     /// One user's session of a journey, whose steps the run counts by name.
     case session
+}
+
+extension ScenarioResult {
+    /// One check's figures: how many answers it was applied to passed and failed it. A request that
+    /// failed before an answer came (a timeout, say) is judged by none.
+    public struct Check: Codable, Sendable, Equatable {
+        /// The check's name; a failure of it counts in the class `check(<name>)`.
+        public var name: String
+        /// Answers that passed it.
+        public var passes: Int
+        /// Answers that failed it.
+        public var failures: Int
+
+        /// The figures of the check `name`.
+        public init(name: String, passes: Int, failures: Int) {
+            self.name = name
+            self.passes = passes
+            self.failures = failures
+        }
+
+        /// Passes as a share of the answers judged, 0–1; `nil` when none was.
+        public var passRate: Double? {
+            passes + failures > 0 ? Double(passes) / Double(passes + failures) : nil
+        }
+    }
+
+    /// Why a run stopped early: the condition that held (`--abort-on`), and when.
+    public struct Abort: Codable, Sendable, Equatable {
+        /// The condition that held, as written (`p99>1s`, `errors>5%`).
+        public var objective: String
+        /// What it measured in the window in which it held, in ``unit``.
+        public var measured: Double
+        /// `ns` for a latency, `ratio` for a share (0–1), as the verdicts write values.
+        public var unit: String
+        /// Seconds from the run's start to the end of that window.
+        public var atSeconds: Double
+
+        /// A run stopped at `atSeconds` because `objective` measured `measured`, in `unit`.
+        public init(objective: String, measured: Double, unit: String, atSeconds: Double) {
+            self.objective = objective
+            self.measured = measured
+            self.unit = unit
+            self.atSeconds = atSeconds
+        }
+    }
 }

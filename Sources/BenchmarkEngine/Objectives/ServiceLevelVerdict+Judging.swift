@@ -47,8 +47,8 @@ extension ServiceLevelVerdict {
         judging result: ScenarioResult, isOpenLoop: Bool, against objectives: [ServiceLevelObjective], over window: ObjectiveWindow
     ) throws(HistogramError) {
         try self.init(
-            judging: result.timeSeries?.intervals ?? [], requests: result.requests, isOpenLoop: isOpenLoop, against: objectives,
-            over: window)
+            judging: result.timeSeries?.intervals ?? [], requests: result.requests, checks: result.checks, isOpenLoop: isOpenLoop,
+            against: objectives, over: window)
     }
 
     /// Judges `intervals` of a run against its own objectives, and `requests`, a mix's figures by
@@ -57,9 +57,12 @@ extension ServiceLevelVerdict {
     /// `intervals`; a name from a report without them only over its figures for the whole run.
     ///
     /// - Throws: ``HistogramError`` when a histogram does not decode.
+    ///
+    /// An objective named `checks` judges the pass rate of every check of `checks` together, and one
+    /// named `check(<name>)` that check's alone (`checks:rate>=99.9%`), over the whole run.
     public init(
-        judging intervals: some Collection<TimeSeries.Interval>, requests: [ScenarioResult.NamedRequest]?, isOpenLoop: Bool,
-        against objectives: [ServiceLevelObjective], over window: ObjectiveWindow
+        judging intervals: some Collection<TimeSeries.Interval>, requests: [ScenarioResult.NamedRequest]?,
+        checks: [ScenarioResult.Check]? = nil, isOpenLoop: Bool, against objectives: [ServiceLevelObjective], over window: ObjectiveWindow
     ) throws(HistogramError) {
         let runs = objectives.filter { $0.request == nil }
         let run = try ServiceLevelVerdict(judging: intervals, isOpenLoop: isOpenLoop, against: runs, over: window)
@@ -70,9 +73,42 @@ extension ServiceLevelVerdict {
                 if let verdict = ofRun.next() { verdicts.append(verdict) }
                 continue
             }
+            if let verdict = Self.verdict(on: objective, of: checks) {
+                verdicts.append(verdict)
+                continue
+            }
             verdicts.append(try Self.verdict(on: objective, of: requests?.first { $0.name == name }, over: window))
         }
         self.init(window: window.description, objectives: verdicts)
+    }
+
+    /// Whether `name` is what an objective on checks names: `checks` (all of them) or `check(<name>)`.
+    public static func namesChecks(_ name: String) -> Bool {
+        name == "checks" || (name.hasPrefix("check(") && name.hasSuffix(")"))
+    }
+
+    /// The verdict on an objective naming `checks` or `check(<name>)`: their pass rate over the
+    /// whole run; `nil` for an objective that names neither.
+    private static func verdict(on objective: ServiceLevelObjective, of checks: [ScenarioResult.Check]?) -> ObjectiveVerdict? {
+        guard let name = objective.request, namesChecks(name) else { return nil }
+        guard objective.metric == .rate else {
+            return ObjectiveVerdict(
+                objective: objective, status: .notApplicable, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
+                note: "a check has a pass rate only ('\(name):rate>=99.9%')")
+        }
+        let judged = (checks ?? []).filter { name == "checks" || "check(\($0.name))" == name }
+        let passes = judged.reduce(0) { $0 + $1.passes }
+        let total = judged.reduce(0) { $0 + $1.passes + $1.failures }
+        guard total > 0 else {
+            return ObjectiveVerdict(
+                objective: objective, status: .failed, measured: nil, worst: nil, windowsJudged: 0, windowsBreached: 0,
+                note: "no answer was checked")
+        }
+        let rate = Double(passes) / Double(total)
+        let met = objective.isMet(by: rate)
+        return ObjectiveVerdict(
+            objective: objective, status: met ? .passed : .failed, measured: rate, worst: nil, windowsJudged: 1,
+            windowsBreached: met ? 0 : 1)
     }
 
     /// The verdict on `objective` of a named request over `window` of its intervals, or over the

@@ -82,12 +82,18 @@ public enum CapacityCSVWriter {
 
 extension CapacityReport {
     /// Every file of the search, rendered: `capacity.json`, `capacity.csv`, `scalability.csv`
-    /// (when a law was fitted), `summary.md` and `report.html`.
+    /// (when a law was fitted), `checks.csv` (when the answers were checked), `summary.md` and
+    /// `report.html`.
     public func files() throws -> [ReportFile] {
-        [
+        var files = [
             ReportFile(name: "capacity.json", data: try JSONReportWriter.render(value: self)),
             ReportFile(name: "capacity.csv", data: Data(CapacityCSVWriter.render(self).utf8)),
-        ] + (CapacityCSVWriter.renderScalability(self).map { [ReportFile(name: "scalability.csv", data: Data($0.utf8))] } ?? []) + [
+        ]
+        if let scalability = CapacityCSVWriter.renderScalability(self) {
+            files.append(ReportFile(name: "scalability.csv", data: Data(scalability.utf8)))
+        }
+        if let checks = ChecksCSVWriter.render(self) { files.append(ReportFile(name: "checks.csv", data: Data(checks.utf8))) }
+        return files + [
             ReportFile(name: "summary.md", data: Data(CapacitySummary.markdown(self).utf8)),
             ReportFile(name: ReportFormat.html.fileName, data: Data(HTMLReportWriter.render(self).utf8)),
         ]

@@ -35,12 +35,17 @@ public enum CapacitySummary {
             case .generatorLimited: "FAIL (generator limit)"
             }
         return [
-            String(step.number), step.phase.rawValue, step.concurrency.map { "N=\($0)" } ?? rate(step.targetRate), rate(step.achievedRate),
+            String(step.number), step.phase.rawValue, offered(step), rate(step.achievedRate),
             SummaryTable.duration(Double(latency.p50)), SummaryTable.duration(Double(latency.p99)),
             SummaryTable.duration(Double(latency.p999)),
             errors, step.meanInFlight.map { String(format: "%.1f", $0) } ?? "–",
             verdict + (step.reasons.first.map { ": \($0)" } ?? ""),
         ]
+    }
+
+    /// The load a step offered: `N=8` workers in a sweep, its rate otherwise.
+    private static func offered(_ step: CapacityStep) -> String {
+        step.concurrency.map { "N=\($0)" } ?? rate(step.targetRate)
     }
 
     private static func rate(_ value: Double) -> String {
@@ -76,6 +81,7 @@ public enum CapacitySummary {
         case .interrupted: "interrupted"
         case .stepFailed: "a step could not run"
         case .swept: "every level ran"
+        case .aborted: "an abort condition held"
         }
     }
 
@@ -215,6 +221,12 @@ public enum CapacitySummary {
         if let warning = report.environment.debugBuildWarning { sections.insert("> \(warning)", at: 1) }
         if !report.steps.isEmpty {
             sections.append(SummaryTable.table(header: header, rows: report.steps.map(cells), leftAligned: [1, header.count - 1]))
+        }
+        let checks = report.steps.flatMap { step in (step.checks ?? []).map { (lead: [String(step.number), offered(step)], check: $0) } }
+        if !checks.isEmpty {
+            sections.append(
+                "Checks of each step's answers, warm-up included (a failure counts in the class check(<name>)):\n\n"
+                    + SummaryTable.checksTable(leading: ["step", "offered"], rows: checks))
         }
         return sections.joined(separator: "\n\n") + "\n"
     }

@@ -56,6 +56,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             [ReportFile(name: fileName, data: Data(CSVReportWriter.render(report).utf8))]
                 + (TimeSeriesCSVWriter.render(report).map { [ReportFile(name: "timeseries.csv", data: Data($0.utf8))] } ?? [])
                 + (RequestsCSVWriter.render(report).map { [ReportFile(name: "requests.csv", data: Data($0.utf8))] } ?? [])
+                + (ChecksCSVWriter.render(report).map { [ReportFile(name: "checks.csv", data: Data($0.utf8))] } ?? [])
         case .markdown: [ReportFile(name: fileName, data: Data(SummaryTable(report).markdown().utf8))]
         case .hlog: IntervalLogWriter.render(report).map { [ReportFile(name: fileName, data: Data($0.utf8))] } ?? []
         case .html: [ReportFile(name: fileName, data: Data(HTMLReportWriter.render(report).utf8))]

@@ -39,3 +39,38 @@ public enum RequestsCSVWriter {
         return rows.isEmpty ? nil : table.render(rows)
     }
 }
+
+/// Renders `checks.csv`: one row per check of every load scenario whose requests had checks, or of
+/// every step of a capacity search.
+public enum ChecksCSVWriter {
+    /// One check of one scenario or step, named in the first column.
+    struct Row {
+        let owner: String
+        let check: ScenarioResult.Check
+    }
+
+    private typealias Table = CSVTable<Row>
+
+    /// The table whose first column, `owner`, names what the checks are of.
+    private static func table(_ owner: String) -> Table {
+        Table(columns: [
+            (owner, { @Sendable row in row.owner }),
+            ("check", { $0.check.name }),
+            ("passes", { String($0.check.passes) }),
+            ("failures", { String($0.check.failures) }),
+            ("pass_rate", { row -> String? in row.check.passRate.map(Table.format) }),
+        ])
+    }
+
+    /// The CSV text, or `nil` when no scenario of the report had checks.
+    public static func render(_ report: Report) -> String? {
+        let rows = report.scenarios.flatMap { scenario in (scenario.checks ?? []).map { Row(owner: scenario.name, check: $0) } }
+        return rows.isEmpty ? nil : table("scenario").render(rows)
+    }
+
+    /// The CSV text of a capacity search's checks, step by step, or `nil` when no step had checks.
+    public static func render(_ report: CapacityReport) -> String? {
+        let rows = report.steps.flatMap { step in (step.checks ?? []).map { Row(owner: String(step.number), check: $0) } }
+        return rows.isEmpty ? nil : table("step").render(rows)
+    }
+}

@@ -88,6 +88,8 @@ public struct SummaryTable: Sendable {
                     }
                 ))
             sections += load.compactMap(Self.requestsByName)
+            sections += load.compactMap(Self.checks)
+            sections += load.compactMap(Self.aborted)
             sections += load.compactMap { result in result.connections.map { "Connections of \(result.name): \($0.sentence)" } }
             sections += load.compactMap { result in
                 result.connections?.phases.map {
@@ -146,6 +148,35 @@ public struct SummaryTable: Sendable {
                 leftAligned: [0])
     }
 
+    /// The checks of a scenario's answers: how many passed and failed each.
+    private static func checks(_ result: ScenarioResult) -> String? {
+        guard let checks = result.checks, !checks.isEmpty else { return nil }
+        return "Checks of \(result.name)'s answers (a failure counts in the class check(<name>)):\n\n"
+            + checksTable(leading: [], rows: checks.map { ([], $0) })
+    }
+
+    /// A table of checks, how many answers passed and failed each, every row led by its `lead`
+    /// cells under the headers `leading` (a capacity search's step).
+    static func checksTable(leading: [String], rows: [(lead: [String], check: ScenarioResult.Check)]) -> String {
+        table(
+            header: leading + ["check", "passes", "failures", "pass rate"],
+            rows: rows.map { lead, check in
+                lead + [
+                    cell(check.name), String(check.passes), String(check.failures),
+                    check.passRate.map { String(format: "%.2f%%", $0 * 100) } ?? "–",
+                ]
+            },
+            leftAligned: Set(0...leading.count))
+    }
+
+    /// A sentence saying that a run stopped itself, why and when.
+    private static func aborted(_ result: ScenarioResult) -> String? {
+        guard let abort = result.abort else { return nil }
+        return "\(result.name) **stopped early** at \(seconds(abort.atSeconds)): the abort condition \(abort.objective) held "
+            + "(measured \(value(abort.measured, unit: abort.unit)) over the last window). "
+            + "The figures cover the run until then."
+    }
+
     /// A sentence saying which shards a merged run was made of, and which were missing.
     private static func merged(_ shards: ShardSet, label: String?) -> String {
         let run = label.map { " of run '\($0)'" } ?? ""
@@ -160,6 +191,11 @@ public struct SummaryTable: Sendable {
         guard let outcomes = result.outcomes, outcomes.missed > 0, outcomes.scheduled > 0 else { return nil }
         let rate = result.stages == nil ? result.targetRate.map { " of \(count($0)) requests/s" } ?? "" : " of the ramp"
         let share = String(format: "%.1f%%", Double(outcomes.missed) / Double(outcomes.scheduled) * 100)
+        // Slots due while an abort condition was being judged are missed because the run stopped.
+        if result.abort != nil {
+            return "\(result.name) stopped itself with \(outcomes.missed) of \(outcomes.scheduled) scheduled requests (\(share)) "
+                + "due but not started (missed)."
+        }
         return "Target rate\(rate) not reached in \(result.name): \(outcomes.missed) of \(outcomes.scheduled) scheduled "
             + "requests (\(share)) were due but never started before the duration ended (missed); the server "
             + "or the client could not keep up with \(result.concurrency.map { "\($0) workers" } ?? "the workers")."

@@ -86,6 +86,9 @@ public struct ShardMerge: Sendable {
         }
         result.requests = try Self.mergeRequests(ordered, total: outcomes, seconds: result.durationSeconds)
         result.unit = ordered[0].result.unit
+        result.checks = Self.mergeChecks(ordered.map(\.result))
+        // The run stopped early when any shard did: the first of them to stop says why.
+        result.abort = ordered.compactMap(\.result.abort).min { $0.atSeconds < $1.atSeconds }
         let series = try TimeSeriesMerge(ordered.compactMap { shard in shard.result.timeSeries.map { (shard.source, $0) } })
         result.timeSeries = series?.merged
 
@@ -208,6 +211,21 @@ public struct ShardMerge: Sendable {
             }
         }
         return total.map { ScenarioResult.Latency($0) }
+    }
+
+    /// The checks of every shard, passes and failures summed by name, in the order of their first
+    /// appearance; `nil` when no shard had any.
+    static func mergeChecks(_ results: [ScenarioResult]) -> [ScenarioResult.Check]? {
+        var merged: [ScenarioResult.Check] = []
+        for check in results.flatMap({ $0.checks ?? [] }) {
+            if let index = merged.firstIndex(where: { $0.name == check.name }) {
+                merged[index].passes += check.passes
+                merged[index].failures += check.failures
+            } else {
+                merged.append(check)
+            }
+        }
+        return merged.isEmpty ? nil : merged
     }
 
     /// A mix's requests by name over every shard: counts summed, histograms added and time series

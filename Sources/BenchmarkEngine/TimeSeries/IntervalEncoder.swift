@@ -16,24 +16,24 @@ struct IntervalEncoder: Sendable {
         var uncorrected: ScenarioResult.Latency
     }
 
-    /// One series' closed intervals and their sum.
-    struct Series: Sendable {
+    /// One series' closed intervals and their sum: dense for the run, sparse for each name.
+    struct Series<Tally: IntervalTally>: Sendable {
         /// Every interval so far added up.
-        private(set) var total: LoadTally
+        private(set) var total: Tally
         /// The closed intervals, by index.
         private(set) var encoded: [Int: Encoded] = [:]
 
         fileprivate init(template: Histogram) {
-            total = LoadTally(template: template)
+            total = Tally(template: template)
         }
 
         /// Encodes the `closed` intervals and folds the `amendments` into theirs, adding both to the
         /// total; each tally goes to `recycle` once done, and each newly closed interval with
         /// figures to `shown`.
         fileprivate mutating func absorb(
-            closed: [IntervalTallies.Handoff], amendments: [IntervalTallies.Handoff], empty: ScenarioResult.Latency,
-            recycle: (consuming LoadTally) -> Void, observed: (Int, LoadTally) -> Void,
-            shown: (Int, LoadTally, Encoded) -> Void = { _, _, _ in }
+            closed: [IntervalTallies<Tally>.Handoff], amendments: [IntervalTallies<Tally>.Handoff], empty: ScenarioResult.Latency,
+            recycle: (consuming Tally) -> Void, observed: (Int, Tally) -> Void,
+            shown: (Int, Tally, Encoded) -> Void = { _, _, _ in }
         ) throws(HistogramError) {
             var closed = closed
             var amendments = amendments
@@ -46,7 +46,7 @@ struct IntervalEncoder: Sendable {
                     encoded[index] = Encoded(latency: empty, uncorrected: empty)
                     continue
                 }
-                let interval = IntervalEncoder.encode(tally)
+                let interval = IntervalEncoder.encode(tally.dense)
                 encoded[index] = interval
                 total.absorb(tally)
                 observed(index, tally)
@@ -59,14 +59,15 @@ struct IntervalEncoder: Sendable {
                 var interval = encoded[index] ?? Encoded(latency: empty, uncorrected: empty)
                 var latency = try Histogram(encoded: interval.latency.histogram)
                 var uncorrected = try Histogram(encoded: interval.uncorrected.histogram)
-                try latency.merge(tally.latency)
-                try uncorrected.merge(tally.uncorrected)
+                let dense = tally.dense
+                try latency.merge(dense.latency)
+                try uncorrected.merge(dense.uncorrected)
                 interval.latency = ScenarioResult.Latency(latency)
                 interval.uncorrected = ScenarioResult.Latency(uncorrected)
-                interval.sent += tally.sent
-                interval.succeeded += tally.succeeded
-                interval.missed += tally.missed
-                interval.errors.merge(tally.errors, uniquingKeysWith: +)
+                interval.sent += dense.sent
+                interval.succeeded += dense.succeeded
+                interval.missed += dense.missed
+                interval.errors.merge(dense.errors, uniquingKeysWith: +)
                 encoded[index] = interval
                 total.absorb(tally)
                 observed(index, tally)
@@ -76,9 +77,11 @@ struct IntervalEncoder: Sendable {
     }
 
     /// The whole run's intervals.
-    private(set) var run: Series
+    private(set) var run: Series<LoadTally>
+    /// The run's intervals below this one are closed: an abort condition judges them.
+    private(set) var closedBelow = 0
     /// Each name's intervals, by its position (``NamedTallies/Slot/position``).
-    private(set) var names: [Series] = []
+    private(set) var names: [Series<SparseLoadTally>] = []
     /// The histograms of an interval without requests.
     let empty: ScenarioResult.Latency
     /// The layout of every histogram of the run.
@@ -99,6 +102,7 @@ struct IntervalEncoder: Sendable {
         observer: (any LoadObserver)? = nil, isFinal: Bool = false
     ) throws(HistogramError) {
         let (closed, amendments, closedBelow) = recorder.drain()
+        self.closedBelow = max(self.closedBelow, closedBelow)
         try run.absorb(
             closed: closed, amendments: amendments, empty: empty, recycle: { recorder.recycle($0) },
             observed: { index, tally in observer?.recorded(tally.figures(index: index), name: nil) },
@@ -119,8 +123,9 @@ struct IntervalEncoder: Sendable {
                 closed: drained.closed, amendments: drained.amendments, empty: empty,
                 // A name keeps no spare tally (``NamedTallies``): one done with is freed, not emptied.
                 recycle: { _ in },
+                // Made dense only for an observer: a name's sparse tally is what keeps its memory small.
                 observed: { index, tally in
-                    observer?.recorded(tally.figures(index: index), name: named.allNames[drained.position])
+                    observer?.recorded(tally.dense.figures(index: index), name: named.allNames[drained.position])
                 })
         }
     }

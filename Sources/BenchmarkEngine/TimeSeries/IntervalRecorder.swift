@@ -18,7 +18,7 @@ final class IntervalRecorder: Sendable {
     private struct State {
         /// Each worker's current interval, ``retired`` once done.
         var registered: [Int]
-        var intervals: IntervalTallies
+        var intervals: IntervalTallies<LoadTally>
     }
 
     /// How many intervals may be open at once before the oldest is closed anyway.
@@ -31,7 +31,7 @@ final class IntervalRecorder: Sendable {
         state = Mutex(
             State(
                 registered: Array(repeating: 0, count: workers),
-                intervals: IntervalTallies(template: template, maximumSpares: self.maximumOpenIntervals)))
+                intervals: IntervalTallies<LoadTally>(template: template, maximumSpares: self.maximumOpenIntervals)))
     }
 
     /// Worker `worker` hands in its `tally` for `interval` and moves on to `next` (or
@@ -63,7 +63,7 @@ final class IntervalRecorder: Sendable {
 
     /// The closed intervals and amendments handed in since the last call, for the encoder, and the
     /// index below which every interval is closed.
-    func drain() -> (closed: [IntervalTallies.Handoff], amendments: [IntervalTallies.Handoff], closedBelow: Int) {
+    func drain() -> (closed: [IntervalTallies<LoadTally>.Handoff], amendments: [IntervalTallies<LoadTally>.Handoff], closedBelow: Int) {
         state.withLock { state in
             let (closed, amendments) = state.intervals.drain()
             return (closed, amendments, state.intervals.closedBelow)

@@ -79,7 +79,7 @@ extension LoadRunner {
                         startSeconds: Double(begin) / 1e9, durationSeconds: Double(nanoseconds) / 1e9, outcomes: outcomes,
                         latency: interval.latency, uncorrectedLatency: isOpenLoop ? interval.uncorrected : nil))
             }
-            figures.append(NamedFigures(name: name, total: series?.total ?? LoadTally(template: encoder.template), intervals: named))
+            figures.append(NamedFigures(name: name, total: series?.total ?? SparseLoadTally(template: encoder.template), intervals: named))
         }
         return figures
     }
@@ -96,6 +96,7 @@ extension LoadRunner {
 /// One name of a mix, or one step of a journey, over a run: its whole figures and its intervals.
 struct NamedFigures: Sendable {
     var name: String
-    var total: LoadTally
+    /// Sparse, as a name's figures are kept while the run goes on; made dense one name at a time.
+    var total: SparseLoadTally
     var intervals: [TimeSeries.Interval]
 }

@@ -92,9 +92,9 @@ public struct BenchExitCode: RawRepresentable, Hashable, Sendable, CustomStringC
         }
     }
 
-    /// 3 when any of `results` broke its objectives, 0 otherwise.
+    /// 3 when any of `results` broke its objectives or stopped itself (`--abort-on`), 0 otherwise.
     init(judging results: [ScenarioResult]) {
-        self = results.contains { $0.serviceLevel?.passed == false } ? .objectiveBreached : .success
+        self = results.contains { $0.serviceLevel?.passed == false || $0.abort != nil } ? .objectiveBreached : .success
     }
 
     /// The number.

@@ -8,15 +8,20 @@ struct ObjectiveOptions: Equatable, Sendable {
     /// What each is judged over.
     var window = ObjectiveWindow.whole
 
-    static let slo = OptionDeclaration(
-        repeating: "slo",
-        value: OptionValue { text, _ throws(InvalidValue) in
+    /// An objective as `--slo` and `--abort-on` take it.
+    static func objective(for option: String) -> OptionValue<ServiceLevelObjective> {
+        OptionValue { text, _ throws(InvalidValue) in
             do {
                 return try ServiceLevelObjective(parsing: text)
             } catch {
-                throw InvalidValue("invalid objective '\(text)' for '--slo': \(error)")
+                throw InvalidValue("invalid objective '\(text)' for '--\(option)': \(error)")
             }
-        },
+        }
+    }
+
+    static let slo = OptionDeclaration(
+        repeating: "slo",
+        value: objective(for: "slo"),
         valueName: "<objective>",
         help:
             "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name (or, in run, a journey's step name) and a colon first make it that request's alone, judged over that name's own intervals as the run's are: 'search:p99<=200ms'. A breach exits 3."
@@ -52,10 +57,21 @@ struct ObjectiveOptions: Equatable, Sendable {
     }
 
     /// Refuses an objective naming a request that is not among `names`, a targets file's (`nil` for
-    /// a run of one request, which has none): it could never be judged.
-    func checkRequestNames(_ names: [String]?, usage: String) throws(UsageError) {
+    /// a run of one request, which has none), or checks (`checks`, `check(<name>)`) not among
+    /// `checks`, the file's check names: it could never be judged.
+    func checkRequestNames(_ names: [String]?, checks: [String] = [], usage: String) throws(UsageError) {
         for objective in objectives {
             guard let name = objective.request, names?.contains(name) != true else { continue }
+            if ServiceLevelVerdict.namesChecks(name),
+                name == "checks" ? !checks.isEmpty : checks.contains(where: { "check(\($0))" == name })
+            {
+                guard objective.metric == .rate else {
+                    throw UsageError(
+                        message: "the objective '\(objective)' judges checks, which have a pass rate only ('\(name):rate>=99.9%')",
+                        usage: usage)
+                }
+                continue
+            }
             let known =
                 names.map { "the targets file names \($0.map { "'\($0)'" }.joined(separator: ", "))" }
                 ?? "a run of one '--url' has no names"

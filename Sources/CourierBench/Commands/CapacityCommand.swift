@@ -54,7 +54,10 @@ public struct CapacityCommand: BenchCommand, Equatable {
         let environment = Report.Environment.current(toolVersion: context.suite.version, allocator: AllocationCounter.shared?.backend)
         let console = Console()
         let progress = ProgressMeter()
-        var runner = LoadStepRunner(name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix)
+        var checks: (@Sendable () -> [ScenarioResult.Check])?
+        if let tallies = target.checks, !tallies.names.isEmpty { checks = { tallies.figures } }
+        var runner = LoadStepRunner(
+            name: scenarioName, progress: progress, executors: target.transport.executors, mix: target.mix, checks: checks)
         runner.observer = live?.metrics
         let search = options.search
         let sweep = options.sweep == .concurrency ? options.concurrencySweep : nil
@@ -115,7 +118,7 @@ public struct CapacityCommand: BenchCommand, Equatable {
             && outcome.result.largestPassingConcurrency == nil
         switch outcome.result.stopReason {
         case .stepFailed: return .failure
-        case .failedAtMinimumRate: return .objectiveBreached
+        case .failedAtMinimumRate, .aborted: return .objectiveBreached
         case .interrupted: return .interrupted
         case .converged, .maximumRateSustained: return .success
         case .timeLimit, .swept: return sweepMissed ? .objectiveBreached : .success

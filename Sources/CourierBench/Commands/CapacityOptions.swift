@@ -17,6 +17,8 @@ struct CapacityOptions: Equatable {
     var request: RequestOptions
     /// What every step must meet; at least one.
     var objectives: ObjectiveOptions
+    /// What stops a step, and the search or sweep, early (`--abort-on`).
+    var abort = AbortOptions()
     /// The first step's rate and the most any step asks for, requests per second.
     var minimumRate = CapacityOptions.minimumRateOption.defaultValue
     var maximumRate = CapacityOptions.maximumRateOption.defaultValue
@@ -104,14 +106,15 @@ struct CapacityOptions: Equatable {
                 "Finds the highest request rate a URL sustains within its objectives, step by step, or sweeps its concurrency and fits how it scales.",
             usage: [
                 "capacity --url <url> --slo <objective>... "
-                    + CommandDeclaration.synopsis(of: [ObjectiveOptions.window] + request + own + MetricsOptions.options),
+                    + CommandDeclaration.synopsis(
+                        of: [ObjectiveOptions.window] + request + AbortOptions.options + own + MetricsOptions.options),
                 "capacity --targets <file> [--base-url <url>] --slo <objective>... ...",
                 "capacity --url <url> --sweep concurrency [--levels <n,…>] [--slo <objective>...] ...",
             ],
-            options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + request + ObjectiveOptions.options + own
-                + MetricsOptions.options,
+            options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + request + ObjectiveOptions.options
+                + AbortOptions.options + own + MetricsOptions.options,
             discussion: """
-                Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). With --sweep concurrency the steps are closed loops of 1, 2, 4, … workers (or --levels), every one run; the Universal Scalability Law X(N) = γN / (1 + α(N−1) + βN(N−1)) is fitted to their throughput, with 95% confidence intervals from a bootstrap over the steps' intervals, and the summary says where throughput peaks and, with --slo, the most workers within the objectives. A rate search fits the same law to each step's concurrency by Little's law. A step in which the generator did not keep up (sent under 99% of its plan with workers free, starved of CPUs, or using 90% of them) is never reported as the server's limit (an error storm excepted), and is left out of the fit. Exit status 3 when no rate (in a sweep, no level) met the objectives; 1 when a step could not run, the reports cannot be written, or not one request of a sweep succeeded; 130 after Ctrl-C (the step in flight is discarded, the others written).
+                Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). With --sweep concurrency the steps are closed loops of 1, 2, 4, … workers (or --levels), every one run; the Universal Scalability Law X(N) = γN / (1 + α(N−1) + βN(N−1)) is fitted to their throughput, with 95% confidence intervals from a bootstrap over the steps' intervals, and the summary says where throughput peaks and, with --slo, the most workers within the objectives. A rate search fits the same law to each step's concurrency by Little's law. A step in which the generator did not keep up (sent under 99% of its plan with workers free, starved of CPUs, or using 90% of them) is never reported as the server's limit (an error storm excepted), and is left out of the fit. --abort-on stops a step as it stops a load run, and the search or sweep with it: the step is kept as far as it went, and the exit status is 3. Exit status 3 when no rate (in a sweep, no level) met the objectives; 1 when a step could not run, the reports cannot be written, or not one request of a sweep succeeded; 130 after Ctrl-C (the step in flight is discarded, the others written).
                 """
         )
     }
@@ -163,13 +166,15 @@ struct CapacityOptions: Equatable {
         }
         try options.request.connection.check(concurrency: options.sweepLevels.max() ?? options.concurrency, usage: usage)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval)
-        try options.objectives.checkRequestNames(options.request.targets?.requests.map(\.name), usage: usage)
+        try options.objectives.checkRequestNames(
+            options.request.targets?.names, checks: options.request.targets?.checkNames ?? [], usage: usage)
         guard !options.objectives.objectives.isEmpty || options.sweep == .concurrency else {
             throw UsageError(
                 message:
                     "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'",
                 usage: usage)
         }
+        options.abort = try AbortOptions.parse(values)
         options.outputDirectory = try values.value(of: out)
         options.metrics = try MetricsOptions.parse(values)
         return options
@@ -199,6 +204,7 @@ struct CapacityOptions: Equatable {
         sweep.maximumTime = Duration(seconds: maximumTimeSeconds)
         sweep.interval = Duration(seconds: interval)
         sweep.requestTimeout = Duration(seconds: request.timeoutSeconds)
+        sweep.abort = abort.condition
         return sweep
     }
 
@@ -215,6 +221,7 @@ struct CapacityOptions: Equatable {
         search.interval = Duration(seconds: interval)
         search.concurrency = concurrency
         search.requestTimeout = Duration(seconds: request.timeoutSeconds)
+        search.abort = abort.condition
         return search
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 public struct HARCommand: BenchCommand, Equatable {
     public static let name = "har"
     public static let abstract = "Writes a targets file from a HAR export, secrets and static assets left out."
-    public static let synopsis = "har <file.har> --out <file> [--include-static] [--host <host>]... [--base-url <url>] [--force]"
+    public static let synopsis =
+        "har <file.har> --out <file> [--journey] [--include-static] [--host <host>]... [--base-url <url>] [--force]"
 
     let file: String
     let output: String
@@ -26,6 +27,11 @@ public struct HARCommand: BenchCommand, Equatable {
         "base-url", value: .text(), valueName: "<url>",
         help: "URLs starting with it are written as paths after it, so 'load --targets <file> --base-url' aims the recording elsewhere.")
     static let force = OptionDeclaration(flag: "force", help: "Replaces <file> when it exists.")
+    static let journey = OptionDeclaration(
+        flag: "journey",
+        help:
+            "Writes a version-2 file of one journey instead: every request in the recording's order, each a step, with the recorded pause before the next as its think time; and points out, on standard error, the values of answers that later requests send back, to turn into extractions."
+    )
 
     public static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         CommandDeclaration(
@@ -34,11 +40,13 @@ public struct HARCommand: BenchCommand, Equatable {
                 """,
             usage: [synopsis],
             arguments: [.init("<file.har>", help: "The HAR export.")],
-            options: [out, includeStatic, host, baseURL, force],
+            options: [out, journey, includeStatic, host, baseURL, force],
             discussion: """
                 A kind is a method and a URL whose query values and id-like path segments (numbers, UUIDs, long hex or token-like runs) are set aside: GET /issues/123 and GET /issues/456 are one kind, named "GET /issues/{id}", weight 2. Its URL, header fields and body are those of its first recording.
 
                 Secrets are never written or printed: header fields named as \(CommandLineRedaction.rule) are dropped whole, as are cookies (give them at run time with 'load --header'); such query parameters, form fields and JSON members keep their names, their values written REDACTED. Hop-by-hop and browser-made fields (Host, Connection, Accept-Encoding, :authority, sec-*, User-Agent, Referer, …) are dropped; multipart bodies are left out. '{{' is written '{{{{', so it is sent as recorded.
+
+                With --journey, each request recorded is a step of one journey, in order, named as its kind (a kind sent again is "GET /items/{id} (2)"), with the recorded pause before the next step as its think time; a line on standard error names each step that sends a value an earlier answer gave (in a JSON body or a header field: a token, an id), where it went and the extraction to write, never the value.
 
                 One line on standard error says how many entries were read, kinds written, left out and secrets dropped. An existing <file> is left as it is without '--force' (exit 64). A HAR that cannot be read exits 66; one that is not JSON, not a HAR, has an entry without a request, method or URL (named by its index), or leaves no request to write exits 65.
                 """
@@ -50,6 +58,7 @@ public struct HARCommand: BenchCommand, Equatable {
         guard let file = parsed.positionals.first else { throw UsageError(message: "missing <file.har>", usage: parsed.usage) }
         guard let output = try parsed.value(of: out) else { throw UsageError(message: "missing '--out <file>'", usage: parsed.usage) }
         var options = HARConversion.Options(includesStatic: try parsed.value(of: includeStatic), hosts: try parsed.value(of: host))
+        options.asJourney = try parsed.value(of: journey)
         if let text = try parsed.value(of: baseURL) {
             let url = try RequestOptions.url(text, usage: parsed.usage, option: "--base-url")
             guard url.query == nil, url.fragment == nil else {
@@ -83,6 +92,7 @@ public struct HARCommand: BenchCommand, Equatable {
             throw UsageError(message: "cannot write '--out' '\(output)': \(error)", usage: Self.help(in: context.suite))
         }
         Platform.writeToStandardError(conversion.summary.line(tool: context.suite.tool, output: output) + "\n")
+        for carried in conversion.carried { Platform.writeToStandardError(carried.line + "\n") }
         return .success
     }
 }

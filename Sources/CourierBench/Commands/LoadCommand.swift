@@ -87,6 +87,7 @@ public struct LoadCommand: BenchCommand, Equatable {
         }
         await ticker.stop()
         result.connections = target.transport.connectionCounts?()
+        if let checks = target.checks, !checks.names.isEmpty { result.checks = checks.figures }
         await target.transport.shutDown()
         result.serviceLevel = try options.objectives.verdict(on: result)
 

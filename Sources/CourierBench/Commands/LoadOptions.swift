@@ -20,6 +20,8 @@ struct LoadOptions: Equatable {
     var intervalSeconds = LoadOptions.interval.defaultValue
     /// What the run is judged by.
     var objectives = ObjectiveOptions()
+    /// What stops the run early (`--abort-on`).
+    var abort = AbortOptions()
     var outputDirectory = LoadOptions.out.defaultValue
     /// This generator's part of the run; the rate, stages, concurrency and request limit stay the
     /// whole run's.
@@ -84,13 +86,13 @@ struct LoadOptions: Equatable {
     static func declaration(in suite: BenchSuite) -> CommandDeclaration {
         let options =
             RequestOptions.options(in: suite) + [concurrency, rate, StageOption.declaration, duration, requests, interval]
-            + ObjectiveOptions.options + [out, shard, startAt, runLabel] + MetricsOptions.options
+            + ObjectiveOptions.options + AbortOptions.options + [out, shard, startAt, runLabel] + MetricsOptions.options
         return CommandDeclaration(
             overview: "Drives the Courier client against any HTTP server and writes reports like 'run'.",
             usage: ["load --url <url> " + CommandDeclaration.synopsis(of: options), "load --targets <file> [--base-url <url>] ..."],
             options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + options,
             discussion: """
-                The run ends within --duration + --timeout + 1 s whatever the server does: a request still in flight then has outlived its timeout and is counted as one. Every request ends in one class: success, badStatus(<code>), decoding, timeout, connectionRefused, clientDescriptorsExhausted, connectionLost, invalidFraming, truncated, responseTooLarge, responseBudgetExceeded, http2Stream(<code>), tls(untrusted|expired|wrongHost|protocolMismatch|clientCertificate|handshake), transport(<URLError code>), invalidField, invalidURL, encoding, cancelled or (a targets file's once data run out) dataExhausted; scheduled = sent + missed, sent = succeeded + errors, for the run and for each interval. Exit status 3 when an objective (--slo) was not met; 1 when not one request succeeded or the report directory cannot be written.
+                The run ends within --duration + --timeout + 1 s whatever the server does: a request still in flight then has outlived its timeout and is counted as one. Every request ends in one class: success, badStatus(<code>), decoding, timeout, connectionRefused, clientDescriptorsExhausted, connectionLost, invalidFraming, truncated, responseTooLarge, responseBudgetExceeded, http2Stream(<code>), tls(untrusted|expired|wrongHost|protocolMismatch|clientCertificate|handshake), transport(<URLError code>), invalidField, invalidURL, encoding, cancelled or (a targets file's once data run out) dataExhausted; scheduled = sent + missed, sent = succeeded + errors, for the run and for each interval. Exit status 3 when an objective (--slo) was not met or an --abort-on objective stopped the run; 1 when not one request succeeded or the report directory cannot be written.
 
                 bench raises its soft descriptor limit (ulimit -n) to the hard one; a run whose connections cannot fit in it exits 64 before the first request, saying what to raise. A socket this process could not open is counted as clientDescriptorsExhausted, not as the server's refusal.
                 """
@@ -121,7 +123,9 @@ struct LoadOptions: Equatable {
         }
         options.intervalSeconds = try values.value(of: interval)
         options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.intervalSeconds)
-        try options.objectives.checkRequestNames(options.request.targets?.requests.map(\.name), usage: usage)
+        try options.objectives.checkRequestNames(
+            options.request.targets?.names, checks: options.request.targets?.checkNames ?? [], usage: usage)
+        options.abort = try AbortOptions.parse(values)
         options.outputDirectory = try values.value(of: out)
         try options.request.connection.check(concurrency: options.concurrency, usage: usage)
         if let shard = try values.value(of: shard) {
@@ -184,6 +188,7 @@ struct LoadOptions: Equatable {
             }
         configuration.interval = Duration(seconds: intervalSeconds)
         configuration.shard = shard
+        configuration.abort = abort.condition
         return configuration
     }
 }

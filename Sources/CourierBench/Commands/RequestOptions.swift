@@ -77,7 +77,7 @@ struct RequestOptions: Equatable {
     static let targets = OptionDeclaration(
         "targets", value: .file, valueName: "<file>",
         help:
-            "A targets file (JSON, version 1; the Request mixes article describes it): named kinds of request sent by weight instead of one --url, their URLs, headers and bodies filled from CSV or JSON Lines data. Every report breaks the run down by name. --header adds a field to every request (a request's own field of that name wins); --method and --body belong to the file."
+            "A targets file (JSON, version 1 or 2; the Request mixes article describes it): named kinds of request sent by weight instead of one --url, their URLs, headers and bodies filled from CSV or JSON Lines data; or (version 2) journeys, sessions of steps that carry values from one answer to the next, with a cookie jar each. Checks on any answer count as check(<name>), and --slo 'checks:rate>=99.9%' judges them. Every report breaks the run down by name. --header adds a field to every request (a request's own field of that name wins); --method and --body belong to the file."
     )
     static let baseURL = OptionDeclaration(
         "base-url", value: .text(), valueName: "<url>",

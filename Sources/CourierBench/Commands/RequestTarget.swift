@@ -9,6 +9,9 @@ struct RequestTarget {
     let transport: OpenTransport
     /// What the runner sends: one request, or a targets file's named requests by weight.
     let mix: LoadMix
+    /// The checks of a targets file's requests or steps, counted as answers arrive; `nil` without a
+    /// targets file.
+    var checks: CheckTallies? = nil
 
     /// Reads the body file — a usage error when it cannot be read, before anything is sent — and
     /// opens the transport for `concurrency` requests at once, over as many connections or
@@ -45,6 +48,11 @@ struct RequestTarget {
         }
         let requests = targets.mix()
         let common = URLEndpoint.fields(options.headers)
+        let exchange = TargetExchange(client: client, decode: decode, tallies: CheckTallies(names: targets.checkNames))
+        guard targets.journeys.isEmpty else {
+            let journeys = FileJourneys(mix: requests, exchange: exchange, common: common)
+            return RequestTarget(transport: transport, mix: LoadMix(journey: { await journeys.session($0) }), checks: exchange.tallies)
+        }
         let mix = LoadMix(
             names: targets.requests.map(\.name), weights: targets.requests.map(\.weight), choose: { requests.choose() },
             send: { index in
@@ -54,9 +62,9 @@ struct RequestTarget {
                 } catch {
                     return .failure(ErrorClass(filling: error).description)
                 }
-                return await outcome { try await send(URLEndpoint(prepared, adding: common), with: client, decode: decode) }
+                return await outcome { try await exchange.send(URLEndpoint(prepared, adding: common), as: requests.requests[index]) }
             })
-        return RequestTarget(transport: transport, mix: mix)
+        return RequestTarget(transport: transport, mix: mix, checks: exchange.tallies)
     }
 
     private static func send(_ endpoint: URLEndpoint, with client: APIClient, decode: RequestOptions.Decode) async throws -> Int {
@@ -79,7 +87,7 @@ struct URLEndpoint: Endpoint {
     typealias Response = Data
     let path: String
     let method: String
-    let headers: [String: String]
+    private(set) var headers: [String: String]
     let body: RequestBody?
 
     init(_ options: RequestOptions, body: Data?) {
@@ -100,6 +108,15 @@ struct URLEndpoint: Endpoint {
         }
         self.headers = headers
         body = prepared.body.map { RequestBody.data($0) }
+    }
+
+    /// Adds a session's cookies to the `Cookie` field, after any the request sets itself.
+    mutating func addCookies(_ cookies: String) {
+        if let name = headers.keys.first(where: { $0.caseInsensitiveCompare("Cookie") == .orderedSame }), let own = headers[name] {
+            headers[name] = "\(own); \(cookies)"
+        } else {
+            headers["Cookie"] = cookies
+        }
     }
 
     /// Header fields by name; repeated names are joined as HTTP allows for list-valued fields.

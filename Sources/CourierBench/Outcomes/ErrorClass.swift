@@ -220,6 +220,7 @@ extension ErrorClass {
     /// The class of `error` as reports name it: a client's error by its kind, anything else
     /// `unclassified`.
     static func name(of error: any Error) -> String {
-        (error as? APIError).map { ErrorClass($0).description } ?? ErrorClass.unclassified.description
+        if let failure = error as? TargetFailure { return failure.errorClass }
+        return (error as? APIError).map { ErrorClass($0).description } ?? ErrorClass.unclassified.description
     }
 }

@@ -18,6 +18,21 @@ public struct Loop: Sendable, Equatable {
     /// The stages of a ramping open loop, which `rate` starts from; empty for a constant rate or a
     /// closed loop.
     public private(set) var stages: [LoadStage] = []
+    /// What stops the scenario early (``aborting(on:)``); `nil` to run its course.
+    public private(set) var abort: AbortCondition?
+
+    /// This loop, stopped early when `condition` holds: the scenario's result says why and when
+    /// (`ScenarioResult.abort`), its figures cover the run until then, and `run`
+    /// exits 3, as `load --abort-on` does.
+    ///
+    /// ```swift
+    /// loop: .open(rate: 50, concurrency: 64).aborting(on: AbortCondition(objectives: [try ServiceLevelObjective(parsing: "errors>5%")]))
+    /// ```
+    public func aborting(on condition: AbortCondition) -> Loop {
+        var loop = self
+        loop.abort = condition
+        return loop
+    }
 
     /// `concurrency` workers, each sending its next request as soon as its last one ends.
     public static func closed(concurrency: Int, duration: Duration? = nil) -> Loop {
@@ -60,6 +75,7 @@ public struct Loop: Sendable, Equatable {
             }
         }
         configuration.warmupRequests = concurrency * warmupPerWorker
+        configuration.abort = abort
         return configuration
     }
 }

@@ -23,13 +23,10 @@ extension DataTable {
                 guard let member = object[column] else {
                     throw .malformedData(file: file, line: line, reason: "no '\(column)', which line \(lines.first ?? line) has")
                 }
-                switch member {
-                case .string(let string): row.append(string)
-                case .number(let number): row.append(number.text)
-                case .bool(let bool): row.append(bool ? "true" : "false")
-                case .null, .array, .object:
+                guard let text = member.templateText else {
                     throw .malformedData(file: file, line: line, reason: "'\(column)' is not a string, number or boolean")
                 }
+                row.append(text)
             }
             if let extra = object.keys.sorted().first(where: { !columns.contains($0) }) {
                 throw .malformedData(file: file, line: line, reason: "the key '\(extra)' is not on line \(lines.first ?? line)")

@@ -3,7 +3,10 @@ import Courier
 import Foundation
 
 /// A HAR 1.2 export (a browser's or a proxy's recording) turned into a version-1 targets file: one
-/// request per kind of request recorded, weighted by how often it was, with its secrets left out.
+/// request per kind of request recorded, weighted by how often it was, with its secrets left out;
+/// or (``Options/asJourney``) a version-2 file of one journey, the recording's requests in its order
+/// with its pauses, and the values that look carried from an answer to a later request pointed out
+/// (``CarriedValue``).
 ///
 /// A kind is a method and a URL with its query values and its id-like path segments set aside:
 /// `GET https://host/issues/123?page=2` and `GET https://host/issues/456?page=3` are one kind, named
@@ -27,6 +30,9 @@ struct HARConversion: Sendable, Equatable {
         /// URLs starting with this (`https://api.example.com/v2`, no trailing `/`) are written as
         /// paths after it, for `--base-url` to aim elsewhere.
         var baseURL: String?
+        /// Whether to write one journey of the requests in the recording's order, with its pauses,
+        /// instead of a weighted mix of kinds.
+        var asJourney = false
     }
 
     /// What the conversion did, for the one line the command prints.
@@ -47,10 +53,12 @@ struct HARConversion: Sendable, Equatable {
         var secretValuesRedacted = 0
         /// Bodies not written: multipart, or recorded without their text.
         var bodiesLeftOut = 0
+        /// Whether the kinds are a journey's steps.
+        var isJourney = false
 
         /// The line `tool har` prints on standard error once `output` is written; it names no value.
         func line(tool: String, output: String) -> String {
-            var parts = ["read \(entries) entries", "wrote \(kinds) request kinds to '\(output)'"]
+            var parts = ["read \(entries) entries", "wrote \(kinds) \(isJourney ? "steps of a journey" : "request kinds") to '\(output)'"]
             var leftOut: [String] = []
             if staticLeftOut > 0 { leftOut.append("\(staticLeftOut) static (--include-static keeps them)") }
             if otherHostsLeftOut > 0 { leftOut.append("\(otherHostsLeftOut) to other hosts") }
@@ -71,6 +79,9 @@ struct HARConversion: Sendable, Equatable {
     let targets: Data
     /// What was read, kept and left out.
     let summary: Summary
+    /// In a journey, the values of answers that later requests send, for the user to turn into
+    /// extractions; empty for a mix.
+    var carried: [CarriedValue] = []
 
     /// The targets file the HAR `data` (named `file` in errors) makes, keeping what `options` say.
     /// A file that is not JSON or not a HAR, an entry without a request, a method or a URL, or a
@@ -85,9 +96,10 @@ struct HARConversion: Sendable, Equatable {
         guard case .object(let top) = json, case .object(let log)? = top["log"], case .array(let entries)? = log["entries"] else {
             throw InvalidInput("'\(file)' is not a HAR export: it has no log.entries array")
         }
-        var summary = Summary(entries: entries.count)
+        var summary = Summary(entries: entries.count, isJourney: options.asJourney)
         var kinds: [Kind] = []
         var kindIndex: [String: Int] = [:]
+        var steps: [(kind: Kind, recorded: Recorded)] = []
         for (index, entry) in entries.enumerated() {
             let recorded = try Recorded(entry, at: "'\(file)': log.entries[\(index)]")
             guard let url = RecordedURL(recorded.url) else {
@@ -105,7 +117,7 @@ struct HARConversion: Sendable, Equatable {
             let headers = Self.headers(recorded.headers)
             summary.secretHeadersDropped += headers.secrets
             let key = "\(recorded.method) \(url.origin)\(url.kindPath)"
-            if let existing = kindIndex[key] {
+            if !options.asJourney, let existing = kindIndex[key] {
                 kinds[existing].weight += 1
                 continue
             }
@@ -113,10 +125,15 @@ struct HARConversion: Sendable, Equatable {
             let (body, bodySecrets) = Self.body(recorded.postData)
             summary.secretValuesRedacted += urlSecrets + bodySecrets
             if body == nil, recorded.postData != nil { summary.bodiesLeftOut += 1 }
-            kindIndex[key] = kinds.count
-            kinds.append(
-                Kind(method: recorded.method, url: url, written: written, headers: headers.kept, body: body))
+            let kind = Kind(method: recorded.method, url: url, written: written, headers: headers.kept, body: body)
+            if options.asJourney {
+                steps.append((kind, recorded))
+            } else {
+                kindIndex[key] = kinds.count
+                kinds.append(kind)
+            }
         }
+        if options.asJourney { kinds = steps.map(\.kind) }
         guard !kinds.isEmpty else {
             throw InvalidInput(
                 "'\(file)' leaves no request to write: \(summary.entries) entries, \(summary.staticLeftOut) static (--include-static keeps them), \(summary.otherHostsLeftOut) to other hosts (--host), \(summary.notHTTPLeftOut) not http(s)"
@@ -124,19 +141,42 @@ struct HARConversion: Sendable, Equatable {
         }
         summary.kinds = kinds.count
         let origins = Set(kinds.map(\.url.origin))
-        let requests = kinds.map { kind in
-            Written.Request(
-                name: "\(kind.method) \(origins.count > 1 ? kind.url.origin : "")\(kind.url.kindPath)", method: kind.method,
-                url: Self.escaped(kind.written), weight: kind.weight,
+        var names: [String] = []
+        var requests = kinds.map { kind in
+            var name = "\(kind.method) \(origins.count > 1 ? kind.url.origin : "")\(kind.url.kindPath)"
+            // A journey sends a kind as often as it was recorded; each step is a row of its own.
+            let repeats = names.filter { $0 == name || $0.hasPrefix(name + " (") }.count
+            if repeats > 0 { name += " (\(repeats + 1))" }
+            names.append(name)
+            return Written.Request(
+                name: name, method: kind.method, url: Self.escaped(kind.written), weight: options.asJourney ? nil : kind.weight,
                 headers: kind.headers.isEmpty ? nil : kind.headers.mapValues(Self.escaped),
                 body: kind.body.map { Written.Body(text: Self.escaped($0)) })
         }
+        var written = Written(version: 1, requests: requests)
+        if options.asJourney {
+            for index in requests.indices.dropLast() {
+                requests[index].think = Self.pause(after: steps[index].recorded, before: steps[index + 1].recorded)
+            }
+            written = Written(version: 2, journeys: [Written.Journey(name: "recording", steps: requests)])
+            carried = CarriedValue.find(in: steps.map { $0.recorded.exchange }, names: names)
+        }
         do {
-            targets = try JSONReportWriter.render(value: Written(requests: requests))
+            targets = try JSONReportWriter.render(value: written)
         } catch {
             throw InvalidInput("'\(file)': the targets file could not be encoded: \(error)")
         }
         self.summary = summary
+    }
+
+    /// The recorded pause between the end of `previous` and the start of `next`, as a step's
+    /// `think` (`"120ms"`); `nil` when the recording has no times or the pause is under 1 ms.
+    private static func pause(after previous: Recorded, before next: Recorded) -> String? {
+        guard let start = previous.startedMilliseconds, let time = previous.milliseconds, let nextStart = next.startedMilliseconds else {
+            return nil
+        }
+        let pause = (nextStart - start - time).rounded()
+        return pause >= 1 ? "\(Int(min(pause, 3_600_000)))ms" : nil
     }
 
     /// `text` with each `{{` written `{{{{`, so a template sends it as it is.
@@ -243,13 +283,20 @@ struct HARConversion: Sendable, Equatable {
             let name: String
             let method: String
             let url: String
-            let weight: Int
+            let weight: Int?
             let headers: [String: String]?
             let body: Body?
+            var think: String?
         }
 
-        var version = TargetsFile.version
-        let requests: [Request]
+        struct Journey: Encodable {
+            let name: String
+            let steps: [Request]
+        }
+
+        let version: Int
+        var requests: [Request]?
+        var journeys: [Journey]?
     }
 }
 
@@ -267,6 +314,12 @@ private struct Recorded {
     let headers: [(name: String, value: String)]
     let postData: PostData?
     let isStatic: Bool
+    /// When the request started, in milliseconds since 1970 (`startedDateTime`), if recorded.
+    let startedMilliseconds: Double?
+    /// How long the exchange took in milliseconds (`time`), if recorded.
+    let milliseconds: Double?
+    /// The request and its answer as ``CarriedValue`` looks for values in them.
+    let exchange: CarriedValue.Exchange
 
     /// Response types a page loads beside the API calls it makes.
     private static let staticTypes = [
@@ -301,10 +354,40 @@ private struct Recorded {
             postData = nil
         }
         var responseType = ""
-        if case .object(let response)? = fields["response"], case .object(let content)? = response["content"] {
-            responseType = Self.mediaType(content["mimeType"])
+        var responseText: String?
+        var responseHeaders: [(name: String, value: String)] = []
+        if case .object(let response)? = fields["response"] {
+            if case .object(let content)? = response["content"] {
+                responseType = Self.mediaType(content["mimeType"])
+                // A base64 body is not text to look for values in.
+                if case .string(let text)? = content["text"], content["encoding"] == nil { responseText = text }
+            }
+            if case .array(let list)? = response["headers"] {
+                for case .object(let field) in list {
+                    guard case .string(let name)? = field["name"], case .string(let value)? = field["value"] else { continue }
+                    responseHeaders.append((name, value))
+                }
+            }
         }
         isStatic = Self.staticTypes.contains { responseType.hasPrefix($0) }
+        if case .string(let started)? = fields["startedDateTime"] {
+            startedMilliseconds = Self.milliseconds(since1970: started)
+        } else {
+            startedMilliseconds = nil
+        }
+        if case .number(let time)? = fields["time"], time >= 0 { milliseconds = time } else { milliseconds = nil }
+        exchange = CarriedValue.Exchange(
+            url: url, headers: headers, body: postData?.text, responseHeaders: responseHeaders, responseBody: responseText)
+    }
+
+    /// An ISO 8601 time, with or without fractional seconds, in milliseconds since 1970.
+    private static func milliseconds(since1970 text: String) -> Double? {
+        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date.timeIntervalSince1970 * 1000 }
+        }
+        return nil
     }
 
     private static func mediaType(_ value: JSONValue?) -> String {

@@ -36,6 +36,18 @@ struct JSONObjectReader {
         return value
     }
 
+    /// Whether the object has `key` with a value other than `null`; does not count as reading it.
+    func has(_ key: String) -> Bool {
+        members[key].map { $0 != .null } ?? false
+    }
+
+    /// The boolean at `key`, or `nil`; another type is an error.
+    mutating func optionalBool(_ key: String) throws(TargetsFileError) -> Bool? {
+        guard let value = optional(key) else { return nil }
+        guard case .bool(let bool) = value else { throw .invalidValue(file: file, keyPath: path(key), expected: "true or false") }
+        return bool
+    }
+
     /// The value of `key`; a missing key is an error.
     mutating func required(_ key: String) throws(TargetsFileError) -> JSONValue {
         guard let value = optional(key) else { throw .missingKey(file: file, keyPath: path(key)) }

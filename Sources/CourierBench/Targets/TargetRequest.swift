@@ -17,6 +17,14 @@ struct TargetRequest: Sendable, Equatable {
     let weight: Double
     /// The data sources whose rows fill the templates, as indices into ``TargetsFile/dataSources``.
     let sources: [Int]
+    /// The checks on its answer, in the file's order (version 2); with a `status` check, the
+    /// statuses it names are the successes instead of `200..<300`.
+    var checks: [ResponseCheck] = []
+
+    /// Whether the statuses that count as success are the checks' own rather than `200..<300`.
+    var checksStatus: Bool {
+        checks.contains { if case .status = $0.rule { true } else { false } }
+    }
 
     /// A header field whose value may hold variables.
     struct Header: Sendable, Equatable {

@@ -1,9 +1,9 @@
 import Courier
 import Foundation
 
-/// A targets file (`--targets FILE`): the mix of requests `load` and `capacity` send, decoded and
-/// validated whole before anything is sent. Its format, version 1, is described in the article
-/// *Request mixes* (`RequestMixes.md`); in short:
+/// A targets file (`--targets FILE`): the mix of requests `load` and `capacity` send, or (version 2)
+/// the journeys whose sessions they run, decoded and validated whole before anything is sent. Its
+/// format is described in the articles *Request mixes* (`RequestMixes.md`) and *Journeys*; in short:
 ///
 /// ```json
 /// {"version": 1,
@@ -15,29 +15,36 @@ import Foundation
 /// column, so every mistake — an unknown key, a weight of 0, a missing file, a malformed line, a
 /// variable no data file has — is a ``TargetsFileError`` here, never a failure mid-run.
 struct TargetsFile: Sendable, Equatable {
-    /// The one version of the format this bench reads.
-    static let version = 1
+    /// The newest version of the format this bench reads; it reads every version from 1 to this.
+    static let version = 2
 
     /// The path of the file, as given.
     let file: String
     /// The data sources, sorted by name.
     let dataSources: [DataSource]
-    /// The requests, in the file's order.
+    /// The requests of a mix, in the file's order; empty when the file has journeys.
     let requests: [TargetRequest]
+    /// The journeys (version 2), in the file's order; empty when the file is a mix of requests.
+    var journeys: [TargetJourney] = []
+    /// The values of the environment variables the templates use (`{{env.NAME}}`), by slot: held
+    /// in memory for filling requests, never written to a report, a log or a message.
+    var environment: [String] = []
 
     /// Reads the targets file at `path`. Relative paths of data and body files are resolved against
     /// the file's directory; a request whose `url` is a path is resolved against `baseURL` (its path
     /// and the request's joined: `http://host/api` and `/issues` make `http://host/api/issues`), and
-    /// is an error without one.
-    static func load(path: String, baseURL: URL? = nil) throws(TargetsFileError) -> TargetsFile {
+    /// is an error without one. `{{env.NAME}}` is looked up in `environment`.
+    static func load(
+        path: String, baseURL: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(TargetsFileError) -> TargetsFile {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(file: path, role: .targets) }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return try TargetsFile(data, file: path, directory: directory, baseURL: baseURL)
+        return try TargetsFile(data, file: path, directory: directory, baseURL: baseURL, environment: environment)
     }
 
     /// The targets file whose bytes are `data`, named `file` in errors, its relative paths resolved
     /// against `directory`.
-    init(_ data: Data, file: String, directory: URL, baseURL: URL?) throws(TargetsFileError) {
+    init(_ data: Data, file: String, directory: URL, baseURL: URL?, environment: [String: String] = [:]) throws(TargetsFileError) {
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -46,9 +53,9 @@ struct TargetsFile: Sendable, Equatable {
         }
         var top = try JSONObjectReader(json, file: file, keyPath: "")
         let version = try top.required("version")
-        guard version == .number(Double(Self.version)) else {
+        guard case .number(let number) = version, (1...Self.version).contains(Int(exactly: number) ?? 0) else {
             if case .number(let number) = version { throw .unsupportedVersion(file: file, version: number.text) }
-            throw .invalidValue(file: file, keyPath: "version", expected: "the number \(Self.version)")
+            throw .invalidValue(file: file, keyPath: "version", expected: "the number 1 or \(Self.version)")
         }
         let base = try baseURL.map { url throws(TargetsFileError) in try Self.prefix(of: url) }
         var sources: [DataSource] = []
@@ -59,23 +66,62 @@ struct TargetsFile: Sendable, Equatable {
                 sources.append(try Self.source(name, entry, directory: directory))
             }
         }
-        guard case .array(let entries) = try top.required("requests"), !entries.isEmpty else {
-            throw .invalidValue(file: file, keyPath: "requests", expected: "an array of at least one request")
+        var scope = TemplateScope(
+            file: file, directory: directory, sources: sources, base: base, version: Int(number), environment: environment)
+        if number < 2, top.has("journeys") { throw .needsVersion2(file: file, keyPath: "journeys") }
+        let hasJourneys = number >= 2 && top.has("journeys")
+        if hasJourneys, top.has("requests") {
+            throw .invalidValue(
+                file: file, keyPath: "requests", expected: "no requests beside journeys: a file is a mix of one or the other")
+        }
+        let key = hasJourneys ? "journeys" : "requests"
+        guard case .array(let entries) = try top.required(key), !entries.isEmpty else {
+            throw .invalidValue(file: file, keyPath: key, expected: "an array of at least one \(hasJourneys ? "journey" : "request")")
         }
         try top.finish()
         var requests: [TargetRequest] = []
+        var journeys: [TargetJourney] = []
         var named: [String: String] = [:]
+        func claim(_ name: String, at keyPath: String) throws(TargetsFileError) {
+            if let other = named[name] { throw .duplicateName(file: file, name: name, keyPaths: [other, keyPath]) }
+            named[name] = keyPath
+        }
         for (index, entry) in entries.enumerated() {
-            let keyPath = "requests[\(index)]"
-            let reader = try JSONObjectReader(entry, file: file, keyPath: keyPath)
-            let request = try TargetRequest(reader, directory: directory, sources: sources, base: base)
-            if let other = named[request.name] { throw .duplicateName(file: file, name: request.name, keyPaths: [other, keyPath]) }
-            named[request.name] = keyPath
-            requests.append(request)
+            let keyPath = "\(key)[\(index)]"
+            var reader = try JSONObjectReader(entry, file: file, keyPath: keyPath)
+            if hasJourneys {
+                let journey = try TargetJourney(reader, scope: &scope)
+                if let other = journeys.firstIndex(where: { $0.name == journey.name }) {
+                    throw .duplicateName(file: file, name: journey.name, keyPaths: ["journeys[\(other)]", keyPath])
+                }
+                for (step, value) in journey.steps.enumerated() { try claim(value.request.name, at: "\(keyPath).steps[\(step)]") }
+                journeys.append(journey)
+            } else {
+                let request = try TargetRequest(&reader, role: .request, scope: &scope)
+                try reader.finish()
+                try claim(request.name, at: keyPath)
+                requests.append(request)
+            }
         }
         self.file = file
         self.dataSources = sources
         self.requests = requests
+        self.journeys = journeys
+        self.environment = scope.environmentValues
+    }
+
+    /// The names the run reports figures under: the requests' of a mix, or every step's of the
+    /// journeys, in the file's order.
+    var names: [String] {
+        journeys.isEmpty ? requests.map(\.name) : journeys.flatMap { $0.steps.map(\.request.name) }
+    }
+
+    /// The names of every check of the file's requests and steps, each once, in the file's order.
+    var checkNames: [String] {
+        var names: [String] = []
+        let all = journeys.isEmpty ? requests : journeys.flatMap { $0.steps.map(\.request) }
+        for check in all.flatMap(\.checks) where !names.contains(check.name) { names.append(check.name) }
+        return names
     }
 
     /// The mix that chooses among ``requests`` by weight.
@@ -87,7 +133,7 @@ struct TargetsFile: Sendable, Equatable {
     /// (`https://api.example.com:8443/`), which a run without a base URL reports and sizes its
     /// connections by; `nil` when every host is a variable.
     var origin: URL? {
-        for request in requests {
+        for request in requests + journeys.flatMap({ $0.steps.map(\.request) }) {
             guard case .literal(let text) = request.url.parts.first, let schemeEnd = text.range(of: "://") else { continue }
             let authority = text[schemeEnd.upperBound...].prefix { !"/?#".contains($0) }
             // A literal that stops inside the authority (`https://{{tenant}}.example.com`) names no host.

@@ -3,10 +3,11 @@ import Courier
 /// Everything that can be wrong with a targets file, its data files and its bodies, and the two
 /// things that can go wrong once requests are being made from it.
 ///
-/// Every case but ``dataExhausted(file:rows:)`` and ``headerInjection(request:header:variable:file:line:)``
-/// is found by ``TargetsFile/load(path:baseURL:)`` before anything is sent, and is a usage error for
-/// the command that asked for the file. The two others are thrown by ``RequestMix/request(_:)`` at the
-/// moment a request is made.
+/// Every case but ``dataExhausted(file:rows:)``, ``headerInjection(request:header:variable:file:line:)``
+/// and ``variableHeaderInjection(request:header:variable:)`` is found by
+/// ``TargetsFile/load(path:baseURL:environment:)`` before anything is sent, and is a usage error for
+/// the command that asked for the file. The others are thrown by ``RequestMix`` at the moment a
+/// request is made.
 ///
 /// Each ``description`` is one line naming the file, and the key path (`requests[2].headers.Accept`)
 /// or line number where it applies. No message quotes a header value or a data value, which may be
@@ -46,6 +47,11 @@ enum TargetsFileError: Error, Equatable, CustomStringConvertible {
     /// A header field's name, or a method, that HTTP does not allow, or a literal header value with a
     /// line break; `detail` names the character, never the value.
     case invalidField(file: String, keyPath: String, detail: String)
+    /// A template uses `{{env.NAME}}` and the environment has no `NAME`; the message names the
+    /// variable, never a value.
+    case unsetEnvironmentVariable(file: String, keyPath: String, name: String)
+    /// A key of version 2 (`journeys`, `checks`, `extract`, …) in a file of version 1.
+    case needsVersion2(file: String, keyPath: String)
     /// A data file with a header (or nothing) and no rows.
     case emptyDataFile(file: String)
     /// A line of a data file that cannot be read; `reason` says why.
@@ -57,6 +63,9 @@ enum TargetsFileError: Error, Equatable, CustomStringConvertible {
     /// A value of `variable`, from `line` of the data file `file`, holds a line break or NUL and
     /// would have been put in the header field `header` of `request`: refused, since it would end the field.
     case headerInjection(request: String, header: String, variable: String, file: String, line: Int)
+    /// A value a session carries (extracted from an answer) or the environment's, named `variable`,
+    /// holds a line break or NUL and would have been put in the header field `header` of `request`.
+    case variableHeaderInjection(request: String, header: String, variable: String)
 
     /// What a file that could not be read was for.
     enum FileRole: String, Equatable, Sendable {
@@ -82,7 +91,7 @@ enum TargetsFileError: Error, Equatable, CustomStringConvertible {
         case .invalidValue(let file, let keyPath, let expected):
             "invalid '\(keyPath)' in the targets file '\(file)' (expected \(expected))"
         case .unsupportedVersion(let file, let version):
-            "the targets file '\(file)' has version \(version); this bench reads version \(TargetsFile.version)"
+            "the targets file '\(file)' has version \(version); this bench reads versions 1 and \(TargetsFile.version)"
         case .invalidWeight(let file, let keyPath, let weight):
             "invalid '\(keyPath)' in the targets file '\(file)': \(weight.text) (a weight must be a number greater than 0)"
         case .duplicateName(let file, let name, let keyPaths):
@@ -107,6 +116,10 @@ enum TargetsFileError: Error, Equatable, CustomStringConvertible {
             "invalid base URL '\(Redaction.url(url))' for a targets file (expected an http or https URL without query or fragment)"
         case .invalidField(let file, let keyPath, let detail):
             "invalid '\(keyPath)' in the targets file '\(file)': \(detail)"
+        case .unsetEnvironmentVariable(let file, let keyPath, let name):
+            "'\(keyPath)' uses '{{env.\(name)}}' but the environment has no \(name), in the targets file '\(file)'"
+        case .needsVersion2(let file, let keyPath):
+            "'\(keyPath)' in the targets file '\(file)' needs \"version\": 2"
         case .emptyDataFile(let file):
             "the data file '\(file)' has no rows"
         case .malformedData(let file, let line, let reason):
@@ -118,6 +131,8 @@ enum TargetsFileError: Error, Equatable, CustomStringConvertible {
         case .headerInjection(let request, let header, let variable, let file, let line):
             "the value of '{{\(variable)}}' from \(file):\(line) has a line break or NUL and was refused for the header "
                 + "'\(header)' of the request '\(request)'"
+        case .variableHeaderInjection(let request, let header, let variable):
+            "the value of '{{\(variable)}}' has a line break or NUL and was refused for the header '\(header)' of '\(request)'"
         }
     }
 }

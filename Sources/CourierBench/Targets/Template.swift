@@ -87,13 +87,20 @@ struct Template: Sendable, Equatable {
     /// The template with each variable bound to a column of one of a request's data tables, by
     /// `column`, which says where a name is found; `nil` when no table has it, which throws the name.
     func bound(_ column: (String) -> Bound.Column?) throws(UnknownVariable) -> Bound {
+        try binding({ name in column(name).map { column in { placement in .value(column, placement) } } })
+    }
+
+    /// The template with each variable bound by `source`, which gives the part a name becomes at a
+    /// placement: a data column, a session's variable or the environment's; `nil` when the name is
+    /// none of those, which throws it.
+    func binding(_ source: (String) -> ((Placement) -> Bound.Part)?) throws(UnknownVariable) -> Bound {
         var parts: [Bound.Part] = []
         for part in self.parts {
             switch part {
             case .literal(let text): parts.append(.literal(text))
             case .variable(let name, let placement):
-                guard let found = column(name) else { throw UnknownVariable(name: name) }
-                parts.append(.value(found, placement))
+                guard let found = source(name) else { throw UnknownVariable(name: name) }
+                parts.append(found(placement))
             }
         }
         return Bound(parts: parts)
@@ -117,12 +124,35 @@ struct Template: Sendable, Equatable {
             let index: Int
         }
 
+        /// A value that is not a data column's: one a session carries, or the environment's.
+        struct Variable: Sendable, Equatable {
+            /// Its name as written (`token`, `env.API_TOKEN`), for errors.
+            let name: String
+            /// Its place among a session's variables, or among the file's environment values.
+            let slot: Int
+        }
+
         /// A piece of a bound template.
         enum Part: Sendable, Equatable {
             /// Text sent as it is.
             case literal(String)
             /// A column's value, put where it stands as the placement requires.
             case value(Column, Placement)
+            /// A value an earlier step of the session extracted (``Values/variables``).
+            case variable(Variable, Placement)
+            /// A value of the environment, `{{env.NAME}}` (``Values/environment``): never part of the
+            /// literal text, so nothing that shows a template can show it.
+            case environment(Variable, Placement)
+        }
+
+        /// What fills a template's variables.
+        struct Values {
+            /// One row per data table of the request.
+            var rows: [[String]]
+            /// The session's variables, by slot.
+            var variables: [String] = []
+            /// The file's environment values, by slot.
+            var environment: [String] = []
         }
 
         /// The parts, in order.
@@ -152,29 +182,56 @@ struct Template: Sendable, Equatable {
         /// request), encoded as its placement says. A header value is put as it is: check it first
         /// with ``refusedColumn(in:)``.
         func filled(with rows: [[String]]) -> String {
+            filled(with: Values(rows: rows))
+        }
+
+        /// The text with each variable replaced by its value in `values`, each encoded as its
+        /// placement says, as data columns are.
+        func filled(with values: Values) -> String {
             var text = ""
             text.reserveCapacity(capacity)
             for part in parts {
                 switch part {
                 case .literal(let literal): text += literal
-                case .value(let column, let placement):
-                    let value = rows[column.table][column.index]
-                    switch placement {
-                    case .host, .path: text += PercentEncoding.pathSegment.encode(value)
-                    case .query: text += PercentEncoding.queryValue.encode(value)
-                    case .fragment: text += PercentEncoding.fragment.encode(value)
-                    case .header, .body: text += value
-                    }
+                case .value(let column, let placement): Self.append(values.rows[column.table][column.index], placement, to: &text)
+                case .variable(let variable, let placement): Self.append(values.variables[variable.slot], placement, to: &text)
+                case .environment(let variable, let placement): Self.append(values.environment[variable.slot], placement, to: &text)
                 }
             }
             return text
         }
 
+        private static func append(_ value: String, _ placement: Placement, to text: inout String) {
+            switch placement {
+            case .host, .path: text += PercentEncoding.pathSegment.encode(value)
+            case .query: text += PercentEncoding.queryValue.encode(value)
+            case .fragment: text += PercentEncoding.fragment.encode(value)
+            case .header, .body: text += value
+            }
+        }
+
+        /// The name of the first session or environment variable placed in a header whose value
+        /// holds CR, LF or NUL; `nil` when there is none. Data columns are ``refusedColumn(in:)``'s.
+        func refusedVariable(in values: Values) -> String? {
+            for part in parts {
+                switch part {
+                case .variable(let variable, .header) where Self.breaksField(values.variables[variable.slot]): return variable.name
+                case .environment(let variable, .header) where Self.breaksField(values.environment[variable.slot]):
+                    return variable.name
+                default: continue
+                }
+            }
+            return nil
+        }
+
+        private static func breaksField(_ value: String) -> Bool {
+            value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 })
+        }
+
         /// The first variable placed in a header whose value in `rows` holds CR, LF or NUL, which
         /// would end the field; `nil` when there is none.
         func refusedColumn(in rows: [[String]]) -> Column? {
-            for case .value(let column, .header) in parts
-            where rows[column.table][column.index].utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) {
+            for case .value(let column, .header) in parts where Self.breaksField(rows[column.table][column.index]) {
                 return column
             }
             return nil

@@ -56,6 +56,10 @@ public struct TransportKind: Sendable, Equatable {
         configuration.timeoutIntervalForResource = settings.timeout.seconds
         configuration.httpMaximumConnectionsPerHost = settings.connections
         configuration.urlCache = nil
+        // A journey's sessions keep their own cookies; one jar for the whole run would mix users.
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
         let transport = URLSessionTransport(
             configuration: configuration, budget: settings.maximumResponseBytesInFlight.map(ResponseMemoryBudget.init(limit:)))
         // Foundation 6.3.1 on Linux ignores `timeoutIntervalForResource`, and restarts the request

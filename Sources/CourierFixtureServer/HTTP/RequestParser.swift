@@ -61,6 +61,10 @@ struct RequestParser {
                 return .failure(status: 501)
             case "authorization":
                 head.authorization = String(decoding: value, as: UTF8.self)
+            case "cookie":
+                // RFC 6265 §5.4 sends one field; more are joined as a client that splits them means.
+                let cookie = String(decoding: value, as: UTF8.self)
+                head.cookie = head.cookie.map { "\($0); \(cookie)" } ?? cookie
             case "connection":
                 for token in String(decoding: value, as: UTF8.self).lowercased().split(separator: ",") {
                     switch token.trimmingCharacters(in: .whitespaces) {
@@ -208,4 +212,6 @@ struct RequestHead: Equatable {
     var contentLength: Int
     /// The `Authorization` field's value, for routes that require one.
     var authorization: String? = nil
+    /// The `Cookie` field's value, for the stateful `/flow/…` routes (``FlowService``).
+    var cookie: String? = nil
 }

@@ -53,7 +53,7 @@ final class FixtureLoop {
         self.listener = listener
         self.configuration = configuration
         parser = RequestParser(configuration)
-        router = Router(routes: configuration.routes, counts: counts)
+        router = Router(routes: configuration.routes, counts: counts, flows: FlowService(tokenUses: configuration.flowTokenUses))
         startWatching()
     }
     #else
@@ -61,7 +61,7 @@ final class FixtureLoop {
         self.listener = listener
         self.configuration = configuration
         parser = RequestParser(configuration)
-        router = Router(routes: configuration.routes, counts: counts)
+        router = Router(routes: configuration.routes, counts: counts, flows: FlowService(tokenUses: configuration.flowTokenUses))
     }
     #endif
 

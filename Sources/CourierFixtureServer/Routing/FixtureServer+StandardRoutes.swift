@@ -34,6 +34,7 @@ extension FixtureServer {
     /// | `/journey/refresh` | `{"token":"fresh"}` |
     /// | `/journey/items` | three ids, only with `Authorization: Bearer fresh` (else a 401 with a `Bearer` challenge), from the mix's workers after 1 ms |
     /// | `/journey/item` | one item, from the mix's workers after 2 ms |
+    /// | `/flow/…` | a service with state: sign-in, list, detail, write, a 200 that carries an error; see ``Configuration/flowTokenUses`` |
     ///
     /// A server that fails every connection before any route is read is a
     /// ``Configuration/acceptance-swift.property`` away (`.reset`, `.stall`).

@@ -43,11 +43,14 @@ struct Router {
 
     private let routes: [String: Prepared]
     private let counts: RequestCounts
+    /// The `/flow/…` routes, whose answers depend on what came before.
+    private let flows: FlowService
     private static let notFound = FixtureRoute.json(#"{"error":"not found"}"#, status: 404)
 
     /// A router over `routes`, keyed by path, counting the requests of each in `counts`.
-    init(routes: [String: FixtureRoute], counts: RequestCounts) {
+    init(routes: [String: FixtureRoute], counts: RequestCounts, flows: FlowService = FlowService(tokenUses: 5)) {
         self.counts = counts
+        self.flows = flows
         self.routes = routes.mapValues { route in
             Prepared(
                 route: route,
@@ -59,6 +62,10 @@ struct Router {
 
     /// The reply to `head`, or the status to refuse it with when its overrides are malformed.
     func reply(to head: RequestHead) -> Result<Reply, RefusedRequest> {
+        if head.path.hasPrefix("/flow/"), routes[head.path] == nil, let flow = flows.reply(to: head) {
+            counts.record(flow.counted)
+            return .success(Reply(route: flow.route, keepAlive: head.keepAlive, includeBody: head.method != "HEAD", prepared: nil))
+        }
         let prepared = routes[head.path]
         if prepared != nil { counts.record(head.path) }
         var route = prepared?.route ?? Self.notFound

@@ -19,7 +19,24 @@ enum CapacitySection {
         if let fit = report.result.scalability {
             html += ScalabilityFigure.figure(fit, isSweep: report.settings.levels != nil, id: "capacity-1").html()
         }
+        html += checks(report)?.html() ?? ""
         return html
+    }
+
+    /// Each step's checks: how many answers passed and failed each; `nil` when none was checked.
+    private static func checks(_ report: CapacityReport) -> DataTable? {
+        let rows = report.steps.flatMap { step in
+            (step.checks ?? []).map { check -> [DataTable.Cell] in
+                [.number(Double(step.number), format: Formats.plain), .number(step.offeredLoad, format: Formats.count)]
+                    + LoadSection.checkCells(check.name, passes: check.passes, failures: check.failures, rate: check.passRate)
+            }
+        }
+        let offered = report.settings.levels != nil ? "workers" : "rate/s"
+        return rows.isEmpty
+            ? nil
+            : DataTable(
+                columns: ["step", offered, "check", "passes", "failures", "pass rate"], rows: rows,
+                caption: "Each step's checks, warm-up included")
     }
 
     /// The result in a few lines, each a figure the charts mark.

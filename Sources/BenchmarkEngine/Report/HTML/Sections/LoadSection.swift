@@ -8,6 +8,7 @@ enum LoadSection {
         guard !names.isEmpty else { return nil }
         var html = outcomes(names: names, runs: runs).html()
         html += requestsByName(names: names, runs: runs)?.html() ?? ""
+        html += checks(names: names, runs: runs)?.html() ?? ""
         html += phases(names: names, runs: runs)?.html() ?? ""
         for (index, group) in spectrumGroups(names: names, runs: runs).enumerated() {
             html += spectrum(title: group.title, entries: group.entries, runs: runs, id: "spectrum-\(index)").html()
@@ -74,6 +75,39 @@ enum LoadSection {
             "Requests of each load scenario and how they ended"
             + (hasJourney ? "; a journey's row counts its sessions, and its steps are in the table of requests by name" : "")
         return DataTable(columns: columns, rows: rows, caption: caption)
+    }
+
+    /// Each scenario's checks: how many answers passed and failed each, and why a run stopped early;
+    /// `nil` when no run had checks or stopped.
+    private static func checks(names: [String], runs: [ReportRun]) -> DataTable? {
+        var columns = ["scenario"]
+        if runs.areSeveral { columns.append("run") }
+        columns += ["check", "passes", "failures", "pass rate"]
+        var rows: [[DataTable.Cell]] = []
+        for name in names {
+            for run in runs {
+                let scenario = run.scenario(named: name)
+                var entries = (scenario?.checks ?? []).map { ($0.name, $0.passes, $0.failures, $0.passRate) }
+                if let abort = scenario?.abort {
+                    entries.append(("stopped at \(Formats.plain(abort.atSeconds)) s: \(abort.objective) held", 0, 0, nil))
+                }
+                for (check, passes, failures, rate) in entries {
+                    var cells: [DataTable.Cell] = [.text(name)]
+                    if runs.areSeveral { cells.append(.text(run.label)) }
+                    rows.append(cells + checkCells(check, passes: passes, failures: failures, rate: rate))
+                }
+            }
+        }
+        return rows.isEmpty
+            ? nil : DataTable(columns: columns, rows: rows, caption: "Each load scenario's checks, and why a run stopped early")
+    }
+
+    /// A check's cells: its name, passes, failures and pass rate (0–1, `nil` for none judged).
+    static func checkCells(_ name: String, passes: Int, failures: Int, rate: Double?) -> [DataTable.Cell] {
+        [
+            .text(name), .number(Double(passes), format: Formats.plain), .number(Double(failures), format: Formats.plain),
+            .number(rate.map { $0 * 100 }, format: { String(format: "%.2f%%", $0) }),
+        ]
     }
 
     /// Each mix's requests by name: the share asked for and sent, how they ended and their latency;
