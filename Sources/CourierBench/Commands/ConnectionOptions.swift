@@ -12,13 +12,13 @@ struct ConnectionOptions: Equatable {
     static let http = OptionDeclaration(
         "http", value: OptionValue<TransportSettings.HTTPVersion>.choice, valueName: "<version>",
         help:
-            "1.1, 2 (HTTP/2 where TLS negotiates it by ALPN, HTTP/1.1 elsewhere) or 2-prior-knowledge (HTTP/2 over cleartext without asking, h2c); the version each response came in is counted in the report. curl only: URLSession chooses its own.",
+            "1.1, 2 (HTTP/2 where TLS negotiates it by ALPN, HTTP/1.1 elsewhere) or 2-prior-knowledge (HTTP/2 over cleartext without asking, h2c); the version each response came in is counted in the report. HTTP/2 through curl only; URLSession chooses its own.",
         defaultDescription: "1.1 with curl"
     )
     static let connectionCap = OptionDeclaration(
         "connections", value: OptionValue<Int>.integer(in: 1...4096), valueName: "<n>",
         help:
-            "The most connections, {range}, at most the requests in flight: over HTTP/2 these carry them as streams (up to one connection's share each); over HTTP/1.1 requests beyond them wait in the transport's queue, their wait counted in their latency. curl only, below the requests in flight.",
+            "The most connections, {range}, at most the requests in flight: over HTTP/2 these carry them as streams (up to one connection's share each); over HTTP/1.1 requests beyond them wait in the transport's queue, their wait counted in their latency. Below the requests in flight: curl and engine only.",
         defaultDescription: "one per request in flight"
     )
 
