@@ -272,7 +272,8 @@ struct TLSTests {
         let tls = TLSOptions(
             clientCertificate: .init(certificate: pki.path("client.pem"), privateKey: pki.path("client.key")),
             resolvedHosts: ["api.example.test:443:[::1]"])
-        let (_, shutDown) = try kind.make(StackConfiguration(tls: tls))
+        let (transport, shutDown) = try kind.make(StackConfiguration(tls: tls))
+        #expect(tlsOptions(of: transport) == tls)
         await shutDown()
     }
 }

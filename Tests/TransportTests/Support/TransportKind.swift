@@ -110,6 +110,14 @@ func connectionCounts(of transport: any Transport) -> ConnectionCounts? {
     return (transport as? EngineTransport)?.connectionCounts()
 }
 
+/// The TLS options `transport` was made with, for the transports that take them.
+func tlsOptions(of transport: any Transport) -> TLSOptions? {
+    #if COURIER_CURL
+    if let curl = transport as? CurlTransport { return curl.configuration.tls }
+    #endif
+    return (transport as? EngineTransport)?.configuration.tls
+}
+
 /// Runs `body` with a fresh transport of `kind`, shutting it down afterwards.
 func withTransport<T>(
     _ kind: TransportKind,
