@@ -10,7 +10,7 @@ FROM swift:${SWIFT_VERSION}-bookworm AS build
 # Unpinned, as `make deps` installs them: Debian 12's stable archive moves only for security fixes.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config valgrind \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libnghttp2-dev libsqlite3-dev pkg-config valgrind \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Only what the manifest names: the checkout's build products and reports stay out of the image.

@@ -5,7 +5,7 @@
 # tests against real servers add (nginx and wrk; Prometheus, which the live metrics' tests start).
 # On macOS the Curl and Valgrind traits do not apply (the curl transport is built on epoll, and
 # Homebrew has no valgrind), so BREW_PACKAGES has neither.
-APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libsqlite3-dev pkg-config valgrind
+APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev libnghttp2-dev libsqlite3-dev pkg-config valgrind
 APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk prometheus
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 # The tests' readers of bench's JUnit files: the schema validator and a real JUnit consumer (PyPI).

@@ -56,14 +56,22 @@ let valgrind = OptionalLibrary(
     platforms: [.linux]
 )
 
-// OpenSSL (Debian's libssl-dev) gives the fixture server its hostile TLS and HTTP/2 servers, which
-// the curl transport's tests and `bench load`'s run against, and is meant to back Courier's own HTTP
-// engine later. Linux only: on macOS the client speaks TLS through the system.
+// OpenSSL (Debian's libssl-dev) gives Courier's own engine its TLS, and the fixture server its hostile
+// TLS and HTTP/2 servers, which every transport's tests and `bench load`'s run against. Linux only:
+// on macOS the client speaks TLS through the system.
 let openssl = OptionalLibrary(
     trait: .trait(
         name: "OpenSSL",
-        description: "TLS for the fixture server's hostile servers and, later, Courier's own HTTP engine (Linux; needs libssl-dev)"),
+        description: "TLS for the fixture server's hostile servers and for Courier's own HTTP engine (Linux; needs libssl-dev)"),
     condition: "COURIER_OPENSSL",
+    platforms: [.linux]
+)
+
+// nghttp2 (Debian's libnghttp2-dev) gives Courier's own engine HTTP/2: the framing, HPACK and flow
+// control h2load runs on, driven from the engine's loops. Linux only, like the engine.
+let http2 = OptionalLibrary(
+    trait: .trait(name: "HTTP2", description: "HTTP/2 in Courier's own engine, through nghttp2 (Linux; needs libnghttp2-dev)"),
+    condition: "COURIER_HTTP2",
     platforms: [.linux]
 )
 
@@ -84,8 +92,8 @@ let package = Package(
         .executable(name: "bench", targets: ["bench"]),
     ],
     traits: [
-        curl.trait, jemalloc.trait, valgrind.trait, openssl.trait,
-        .default(enabledTraits: [curl.trait.name, jemalloc.trait.name, valgrind.trait.name, openssl.trait.name]),
+        curl.trait, jemalloc.trait, valgrind.trait, openssl.trait, http2.trait,
+        .default(enabledTraits: [curl.trait.name, jemalloc.trait.name, valgrind.trait.name, openssl.trait.name, http2.trait.name]),
     ],
     targets: [
         // A strict, fast JSON decoder for Decodable. Imports nothing of ours, so it can ship alone.
@@ -115,11 +123,15 @@ let package = Package(
             swiftSettings: [curl.setting]
         ),
         // Courier's own HTTP engine: HTTP/1.1 (and TLS through OpenSSL) on the shared event loops,
-        // with the strict response parser of CourierHTTP1. Linux only, like the loops.
+        // with the strict response parser of CourierHTTP1, and HTTP/2 through nghttp2 on the same
+        // connections. Linux only, like the loops.
         .target(
             name: "CourierEngine",
-            dependencies: ["Courier", "CourierSystem", "CourierEventLoop", "CourierHTTP1", "CZlib", openssl.dependency("COpenSSL")],
-            swiftSettings: [openssl.setting]
+            dependencies: [
+                "Courier", "CourierSystem", "CourierEventLoop", "CourierHTTP1", "CZlib", openssl.dependency("COpenSSL"),
+                http2.dependency("CNGHTTP2"),
+            ],
+            swiftSettings: [openssl.setting, http2.setting]
         ),
         // The engine for bench executables: `load --transport engine`.
         .target(name: "CourierBenchEngine", dependencies: ["CourierBench", "CourierEngine"]),
@@ -139,6 +151,8 @@ let package = Package(
             ],
             swiftSettings: [openssl.setting]
         ),
+        // nghttp2, the HTTP/2 of the engine.
+        .systemLibrary(name: "CNGHTTP2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
         // OpenSSL's libssl and libcrypto, for the hostile servers' TLS and their test certificates.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         // zlib, for HdrHistogram's compressed encoding.

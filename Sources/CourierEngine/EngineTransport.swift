@@ -7,9 +7,10 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// Courier's own HTTP/1.1 engine as a ``Courier/Transport``: event loops on epoll, one per core,
-/// each owning its connections, parsing responses in place with a strict parser of Courier's own,
-/// and speaking TLS through OpenSSL directly on the socket.
+/// Courier's own HTTP engine as a ``Courier/Transport``: event loops on epoll, one per core, each
+/// owning its connections, parsing HTTP/1.1 responses in place with a strict parser of Courier's
+/// own, speaking HTTP/2 through nghttp2 on the same loops when asked
+/// (``EngineConfiguration/httpVersion``), and TLS through OpenSSL directly on the socket.
 ///
 /// ```swift
 /// let transport = try EngineTransport(configuration: EngineConfiguration(maximumConnectionsPerHost: 64))
@@ -31,13 +32,30 @@ import Synchronization
 /// idempotent request whose kept-alive connection turns out closed before any byte of its answer is
 /// sent once more on a new connection, as RFC 9110 §9.2.2 allows.
 ///
-/// What it does not do: HTTP/2 (yet), proxies, HTTP/3, authentication schemes beyond header fields.
+/// Over HTTP/2 a connection carries up to ``EngineConfiguration/maximumStreamsPerConnection``
+/// requests at once, fewer when the server says so; a server's GOAWAY sends the streams it did not
+/// process again on a new connection when they may run twice (else they throw
+/// ``Courier/HTTP2GoAwayError``), a refused stream (`REFUSED_STREAM`) goes again once and the
+/// connection carries one stream fewer, and any other reset throws ``Courier/HTTP2StreamError``
+/// with its code. A server that breaks the protocol has its connection torn down
+/// (`URLError(.networkConnectionLost)`, with nghttp2's words).
+///
+/// What it does not do: proxies, HTTP/3, authentication schemes beyond header fields.
 /// Use ``CourierCurl`` for those. Host names are resolved once per loop and origin, blocking that
 /// loop while the resolver works; `--resolve`-style pins (``Courier/TLSOptions/resolvedHosts``)
 /// skip the resolver.
 public final class EngineTransport: Transport {
     /// The settings this transport was made with.
     public let configuration: EngineConfiguration
+    /// Whether this build speaks HTTP/2: Courier built with its `HTTP2` trait (nghttp2). Without
+    /// it, a configuration asking for HTTP/2 is refused with ``EngineConfigurationError``.
+    public static var speaksHTTP2: Bool {
+        #if COURIER_HTTP2
+        true
+        #else
+        false
+        #endif
+    }
     /// Whether this build speaks HTTPS: Courier built with its `OpenSSL` trait. Without it, an
     /// `https` URL fails with `URLError(.unsupportedURL)`.
     public static var speaksTLS: Bool {
@@ -57,13 +75,17 @@ public final class EngineTransport: Transport {
     /// `observer`, when given, is called with every finished request's ``Courier/TransferMetrics``
     /// on its loop's thread before the caller is answered: it must be quick and must not block.
     ///
-    /// Throws ``Courier/TLSOptionsError`` when the TLS options name a file that cannot be read or a
-    /// malformed pin, ``TLSContextError`` when OpenSSL refuses them, and ``EngineTransportError``
-    /// when the system refuses a loop's descriptors.
+    /// Throws ``EngineConfigurationError`` when the configuration asks for HTTP/2 of a build
+    /// without it, ``Courier/TLSOptionsError`` when the TLS options name a file that cannot be read
+    /// or a malformed pin, ``TLSContextError`` when OpenSSL refuses them, and
+    /// ``EngineTransportError`` when the system refuses a loop's descriptors.
     public init(
         configuration: EngineConfiguration = EngineConfiguration(),
         observingTransfers observer: (@Sendable (TransferMetrics) -> Void)? = nil
     ) throws {
+        if configuration.httpVersion != .http1_1, !Self.speaksHTTP2 {
+            throw EngineConfigurationError("HTTP/2 needs Courier built with its HTTP2 trait (nghttp2)")
+        }
         try configuration.tls.validate()
         self.configuration = configuration
         let tally = ConnectionTally(observer: observer)
@@ -71,7 +93,7 @@ public final class EngineTransport: Transport {
         let budget = configuration.maximumResponseBytesInFlight.map(ResponseMemoryBudget.init(limit:))
         let share = configuration.perLoop
         #if COURIER_OPENSSL
-        let tls = try TLSContext(configuration.tls)
+        let tls = try TLSContext(configuration.tls, offersHTTP2: configuration.httpVersion != .http1_1)
         #endif
         var loops: [EventLoop<EngineLoop>] = []
         for _ in 0..<max(1, configuration.loopCount) {
@@ -150,6 +172,16 @@ public final class EngineTransport: Transport {
         for loop in loops {
             await loop.shutdown()
         }
+    }
+}
+
+/// Why an ``EngineTransport`` refused its configuration.
+public struct EngineConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in words.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
 

@@ -64,6 +64,13 @@ public struct ConnectionCounts: Sendable, Hashable {
     public var tlsSessionsResumed = 0
     /// Responses by the HTTP version they came in: `1.0`, `1.1`, `2` or `3`.
     public var responsesByHTTPVersion: [String: Int] = [:]
+    /// The most requests one connection carried at once: HTTP/2 streams in flight together, 1
+    /// over HTTP/1.1; 0 where the transport does not count them.
+    public var mostStreamsPerConnection = 0
+    /// GOAWAY frames HTTP/2 servers sent, by error code name (`NO_ERROR`, `ENHANCE_YOUR_CALM`, …).
+    public var goAwaysByCode: [String: Int] = [:]
+    /// Streams HTTP/2 servers reset (RST_STREAM), by error code name (`REFUSED_STREAM`, …).
+    public var streamResetsByCode: [String: Int] = [:]
 
     /// No requests yet.
     public init() {}
@@ -98,5 +105,20 @@ package final class ConnectionTally: Sendable {
     package func record(_ metrics: TransferMetrics) {
         state.withLock { $0.add(metrics) }
         observer?(metrics)
+    }
+
+    /// A connection carried `streams` requests at once.
+    package func recordStreamsInFlight(_ streams: Int) {
+        state.withLock { $0.mostStreamsPerConnection = max($0.mostStreamsPerConnection, streams) }
+    }
+
+    /// A server sent GOAWAY with `code`.
+    package func recordGoAway(code: UInt32) {
+        state.withLock { $0.goAwaysByCode[HTTP2StreamError(code: code).codeName, default: 0] += 1 }
+    }
+
+    /// A server reset a stream with `code`.
+    package func recordStreamReset(code: UInt32) {
+        state.withLock { $0.streamResetsByCode[HTTP2StreamError(code: code).codeName, default: 0] += 1 }
     }
 }

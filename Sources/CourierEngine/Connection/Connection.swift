@@ -24,6 +24,9 @@ final class Connection {
     private(set) var state = State.connecting
     /// Which of the origin's addresses this connection tried.
     let addressIndex: Int
+    /// Whether the loop waits for this connection's protocol (HTTP/2 by ALPN or not) before
+    /// opening another to its origin.
+    var awaitsProtocol = false
     /// Requests answered on this connection: a request on a connection that has answered others
     /// may find it closed by the server in between.
     private(set) var requestsServed = 0
@@ -33,9 +36,7 @@ final class Connection {
     private var input: ReadBuffer
     private var output: [UInt8] = []
     private var written = 0
-    #if COURIER_OPENSSL
-    private var tls: TLSStream?
-    #endif
+    private var wire: Wire
     private var parser: HTTP1ResponseParser
     private let limits: HTTP1Limits
 
@@ -62,6 +63,7 @@ final class Connection {
         self.limits = limits
         chunks = HTTP1ChunkedDecoder(limits: limits)
         input = ReadBuffer(capacity: 16 << 10)
+        wire = Wire(descriptor: descriptor)
     }
 
     var isBusy: Bool { submission != nil }
@@ -89,22 +91,24 @@ final class Connection {
                 fail(URLError(.secureConnectionFailed, userInfo: [NSLocalizedDescriptionKey: "TLS: \(OpenSSLErrorQueue.take())"]))
                 return
             }
-            tls = stream
+            wire.tls = stream
             state = .handshaking
             handshake()
             return
         }
         #endif
+        if loop.protocolChosen(on: self, http2: loop.configuration.httpVersion == .http2PriorKnowledge) { return }
         startWriting()
     }
 
     #if COURIER_OPENSSL
     private func handshake() {
-        guard let tls else { return }
+        guard let tls = wire.tls else { return }
         switch tls.handshake() {
         case .done:
             secured = Posix.monotonicNanoseconds()
             resumedSession = tls.resumedSession
+            if loop.protocolChosen(on: self, http2: tls.negotiatedHTTP2) { return }
             startWriting()
         case .wait(let wantsWrite):
             watch(writable: wantsWrite)
@@ -129,6 +133,7 @@ final class Connection {
 
     private func assign(_ submission: Submission, target: RequestTarget, now: UInt64, opening: Bool) {
         self.submission = submission
+        loop.record(streamsInFlight: 1)
         exchange = ExchangeProgress(started: now, opensConnection: opening)
         let configuration = loop.configuration
         let timeout = configuration.timeout.map { now &+ $0.nanoseconds } ?? .max
@@ -157,7 +162,7 @@ final class Connection {
     /// Writes what the socket takes; watches for writability only when it takes no more.
     private func flush() {
         while written < output.count {
-            let result = output.withUnsafeBytes { bytes in write(UnsafeRawBufferPointer(rebasing: bytes[written...])) }
+            let result = output.withUnsafeBytes { bytes in wire.write(UnsafeRawBufferPointer(rebasing: bytes[written...])) }
             switch result {
             case .bytes(let count):
                 written += count
@@ -174,20 +179,6 @@ final class Connection {
         }
         state = .reading
         watch(writable: false)
-    }
-
-    private func write(_ bytes: UnsafeRawBufferPointer) -> Posix.IOResult {
-        #if COURIER_OPENSSL
-        if let tls {
-            switch tls.write(bytes) {
-            case .done(let count): return .bytes(count)
-            case .wait: return .wouldBlock
-            case .closedCleanly, .closedUncleanly: return .closed
-            case .failed: return .failed(EPROTO)
-            }
-        }
-        #endif
-        return Posix.write(descriptor, bytes)
     }
 
     private func watch(writable: Bool) {
@@ -238,13 +229,13 @@ final class Connection {
                 input.grow(to: input.capacity * 2)
                 space = input.freeSpace()
             }
-            let result = read(into: space)
+            let result = wire.read(into: space)
             switch result {
             case .bytes(let count):
                 input.didWrite(count)
                 if exchange.firstByte == 0 { exchange.firstByte = Posix.monotonicNanoseconds() }
                 process()
-                if count < space.count, !hasBufferedInput { return }
+                if count < space.count, !wire.hasBufferedInput { return }
             case .wouldBlock:
                 return
             case .closed:
@@ -255,31 +246,6 @@ final class Connection {
                 return
             }
         }
-    }
-
-    /// Whether bytes already read from the socket wait in the TLS library.
-    private var hasBufferedInput: Bool {
-        #if COURIER_OPENSSL
-        return tls?.hasBufferedInput ?? false
-        #else
-        return false
-        #endif
-    }
-
-    /// `.failed(0)` stands for TLS's end without its closure alert.
-    private func read(into buffer: UnsafeMutableRawBufferPointer) -> Posix.IOResult {
-        #if COURIER_OPENSSL
-        if let tls {
-            switch tls.read(into: buffer) {
-            case .done(let count): return .bytes(count)
-            case .wait: return .wouldBlock
-            case .closedCleanly: return .closed
-            case .closedUncleanly: return .failed(0)
-            case .failed: return .failed(EPROTO)
-            }
-        }
-        #endif
-        return Posix.read(descriptor, into: buffer)
     }
 
     // MARK: Responses
@@ -331,33 +297,14 @@ final class Connection {
 
     private func prepareBody(for head: HTTP1ResponseHead) throws {
         guard let request = submission?.request else { return }
-        let limit = request.maximumResponseBodySize
-        if case .length(let length) = head.framing, length > limit, !exchange.requestWasHEAD {
-            throw ResponseTooLargeError(.body(limit: limit))
-        }
-        exchange.body = Data()
-        if case .length(let length) = head.framing, length > 0 {
-            exchange.body.reserveCapacity(length)
-            try charge(length)
-        }
+        exchange.body = ResponseBody(limit: request.maximumResponseBodySize, budget: loop.budget)
+        if case .length(let length) = head.framing, !exchange.requestWasHEAD { try exchange.body.expect(length: length) }
         if case .chunked = head.framing { chunks = HTTP1ChunkedDecoder(limits: limits) }
-        exchange.inflating = false
         if loop.configuration.automaticDecompression, !request.headers.contains("Accept-Encoding"), let coding = head.contentEncoding {
-            let name = input.unread[coding]
-            if Self.isCoding(name, "gzip") || Self.isCoding(name, "x-gzip") || Self.isCoding(name, "deflate") {
-                let inflater = inflater ?? Inflater()
-                self.inflater = inflater
-                guard inflater.reset() else { throw URLError(.cannotDecodeContentData) }
-                exchange.inflating = true
-            } else if !Self.isCoding(name, "identity") {
-                throw URLError(.cannotDecodeContentData, userInfo: [NSLocalizedDescriptionKey: "unsupported Content-Encoding"])
-            }
+            let inflater = inflater ?? Inflater()
+            self.inflater = inflater
+            try exchange.body.decode(coding: UnsafeRawBufferPointer(rebasing: input.unread[coding]), with: inflater)
         }
-    }
-
-    private static func isCoding(_ bytes: Slice<UnsafeRawBufferPointer>, _ name: StaticString) -> Bool {
-        guard bytes.count == name.utf8CodeUnitCount else { return false }
-        return zip(bytes, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)).allSatisfy { $0 | 0x20 == $1 }
     }
 
     private func takeBody() throws {
@@ -387,58 +334,29 @@ final class Connection {
 
     /// Appends body bytes as they came, or inflated, within the request's limit and the budget.
     private func deliver(_ bytes: UnsafeRawBufferPointer) throws {
-        guard !bytes.isEmpty else { return }
-        if exchange.inflating, let inflater {
-            do {
-                try inflater.inflate(bytes) { try append($0) }
-            } catch let failure as Inflater.Failure {
-                guard case .corrupt(let words) = failure else { throw failure }
-                throw URLError(.cannotDecodeContentData, userInfo: [NSLocalizedDescriptionKey: "the body does not inflate: \(words)"])
-            }
-        } else {
-            try append(bytes)
-        }
-    }
-
-    private func append(_ bytes: UnsafeRawBufferPointer) throws {
-        guard let base = bytes.baseAddress, let limit = submission?.request.maximumResponseBodySize else { return }
-        guard bytes.count <= limit - exchange.body.count else { throw ResponseTooLargeError(.body(limit: limit)) }
-        let needed = exchange.body.count + bytes.count
-        if needed > exchange.charged { try charge(max(needed, exchange.charged * 2) - exchange.charged) }
-        exchange.body.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-    }
-
-    private func charge(_ bytes: Int) throws {
-        guard let budget = loop.budget else { return }
-        guard budget.reserve(bytes) else { throw ResponseTooLargeError(.budget(limit: budget.limit)) }
-        exchange.charged += bytes
-    }
-
-    private func releaseCharge() {
-        loop.budget?.release(exchange.charged)
-        exchange.charged = 0
+        try exchange.body.deliver(bytes, inflater: inflater)
     }
 
     /// The whole response is here: answers the caller and frees or closes the connection.
     private func complete() {
         guard let submission, let head = exchange.head, let response = exchange.response else { return }
-        if exchange.inflating, inflater?.isFinished == false {
-            fail(URLError(.cannotDecodeContentData, userInfo: [NSLocalizedDescriptionKey: "the compressed body ended before its end"]))
+        if let error = exchange.body.endError(inflater: inflater) {
+            fail(error)
             return
         }
         let finished = Posix.monotonicNanoseconds()
         self.submission = nil
         deadline = .max
-        releaseCharge()
+        exchange.body.release()
         requestsServed += 1
         loop.record(metrics(finished: finished, version: head.minorVersion == 0 ? "1.0" : "1.1"))
-        let body = exchange.body
+        let body = exchange.body.data
         exchange = ExchangeProgress()
         // Bytes after the response were not asked for (requests are not pipelined): the server
         // and this client disagree about where the response ended, and the connection is done.
         if head.keepAlive, input.isEmpty, head.framing != .untilClose {
             #if COURIER_OPENSSL
-            if let tls, origin.session == nil, let session = tls.resumableSession() { origin.session = session }
+            if let tls = wire.tls, origin.session == nil, let session = tls.resumableSession() { origin.session = session }
             #endif
             state = .idle
             loop.connectionIsFree(self)
@@ -458,12 +376,10 @@ final class Connection {
         }
         if let head = exchange.head {
             if head.framing == .untilClose {
-                #if COURIER_OPENSSL
-                if tls != nil, !clean {
+                if wire.isSecure, !clean {
                     fail(ResponseFramingError(.truncated))
                     return
                 }
-                #endif
                 if clean {
                     complete()
                     return
@@ -495,18 +411,30 @@ final class Connection {
         }
         self.submission = nil
         deadline = .max
-        releaseCharge()
+        exchange.body.release()
         loop.record(metrics(finished: Posix.monotonicNanoseconds(), version: nil))
         exchange = ExchangeProgress()
         loop.close(self)
         submission.continuation.resume(throwing: error)
     }
 
+    /// Gives the socket, its TLS and the request to the HTTP/2 connection that takes over, and
+    /// marks this one closed without closing the socket.
+    func handOver() -> Opening {
+        let opening = Opening(
+            wire: wire, submission: submission, started: exchange.started, requestDeadline: exchange.requestDeadline,
+            connectStarted: connectStarted, connected: connected, secured: secured, resumedSession: resumedSession)
+        submission = nil
+        exchange = ExchangeProgress()
+        markClosed()
+        return opening
+    }
+
     /// Takes the request back, unanswered, to send it elsewhere; the connection is closed by the caller.
     func withdraw() -> Submission? {
         defer {
             submission = nil
-            releaseCharge()
+            exchange.body.release()
             exchange = ExchangeProgress()
         }
         return submission
@@ -516,7 +444,7 @@ final class Connection {
     func markClosed() {
         state = .closed
         #if COURIER_OPENSSL
-        tls = nil
+        wire.tls = nil
         #endif
     }
 
@@ -543,6 +471,21 @@ final class Connection {
     }
 }
 
+/// What an HTTP/2 connection takes over from the connection that opened its socket: the socket
+/// and its TLS, the request it was opened for, and the times of its opening.
+struct Opening {
+    let wire: Wire
+    let submission: Submission?
+    /// When the request left the queue, and when it must be done (monotonic nanoseconds).
+    let started: UInt64
+    let requestDeadline: UInt64
+    let connectStarted: UInt64
+    let connected: UInt64
+    /// When TLS was established, 0 in the clear.
+    let secured: UInt64
+    let resumedSession: Bool?
+}
+
 /// What has come of a connection's current request so far.
 struct ExchangeProgress {
     var started: UInt64 = 0
@@ -553,11 +496,8 @@ struct ExchangeProgress {
     var firstByte: UInt64 = 0
     var head: HTTP1ResponseHead?
     var response: HTTPResponse?
-    var body = Data()
+    var body = ResponseBody()
     var bodyBytesRead = 0
-    var inflating = false
-    /// Bytes charged to the transport's budget for this response.
-    var charged = 0
 
     init() {}
 

@@ -1,6 +1,7 @@
 #if os(Linux)
-/// A connection's input: bytes read and not yet taken, in memory the connection allocates when it
-/// opens and keeps; it grows only for a response head larger than it (up to the head's limit).
+/// A connection's input (bytes read and not yet taken), or its output (bytes queued and not yet
+/// written), in memory the connection allocates when it opens and keeps; it grows only for a
+/// response head larger than it (up to the head's limit) or output the socket is slow to take.
 struct ReadBuffer: ~Copyable {
     private(set) var storage: UnsafeMutableRawBufferPointer
     /// The unread bytes are `start..<end`.
@@ -44,6 +45,14 @@ struct ReadBuffer: ~Copyable {
             start = 0
             end = 0
         }
+    }
+
+    /// Queues `bytes` after the unread ones, growing when they do not fit.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        if freeSpace().count < bytes.count { grow(to: max(capacity * 2, count + bytes.count)) }
+        UnsafeMutableRawBufferPointer(rebasing: storage[end...]).copyMemory(from: bytes)
+        end += bytes.count
     }
 
     /// Forgets every unread byte.

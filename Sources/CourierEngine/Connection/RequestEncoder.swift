@@ -64,7 +64,7 @@ enum RequestEncoder {
     }
 
     /// The URL's `user:password`, percent-decoded, in Base64 (RFC 7617).
-    private static func basicCredentials(_ target: RequestTarget) -> String {
+    static func basicCredentials(_ target: RequestTarget) -> String {
         let encoded = target.text(target.userinfo)
         return Data((encoded.removingPercentEncoding ?? encoded).utf8).base64EncodedString()
     }

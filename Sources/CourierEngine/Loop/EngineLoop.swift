@@ -44,6 +44,17 @@ final class EngineLoop: EventLoopDriver {
     private var lastTarget: (target: RequestTarget, origin: Origin)?
     /// The request line and `Host` of the last request, as bytes.
     var requestLines = RequestLineCache()
+    /// The most requests one connection of this loop carried at once, as last told to the tally.
+    private var mostStreamsPerConnection = 0
+    #if COURIER_HTTP2
+    /// HTTP/2 connections by descriptor, beside the HTTP/1.1 ones.
+    private var sessions: [HTTP2Connection?] = []
+    /// HTTP/2 connections with frames to write, written once at the end of the loop's turn, so
+    /// that the requests and answers of one turn leave in one write.
+    private var flushQueue: [HTTP2Connection] = []
+    /// The fields of the HTTP/2 request being submitted.
+    var http2Fields = HTTP2RequestFields()
+    #endif
 
     #if COURIER_OPENSSL
     init(io: EventLoopIO, configuration: EngineConfiguration, tally: ConnectionTally, budget: ResponseMemoryBudget?, tls: TLSContext?) {
@@ -78,6 +89,10 @@ final class EngineLoop: EventLoopDriver {
                 connection.fail(URLError(.cancelled))
             } else if let index = waiting.firstIndex(where: { $0.ticket.id == id }) {
                 waiting.remove(at: index).continuation.resume(throwing: URLError(.cancelled))
+            } else {
+                #if COURIER_HTTP2
+                for case let session? in sessions where session.cancel(id) { break }
+                #endif
             }
         }
     }
@@ -112,6 +127,18 @@ final class EngineLoop: EventLoopDriver {
             return true
         }
         let now = Posix.monotonicNanoseconds()
+        #if COURIER_HTTP2
+        if mayMultiplex(origin) {
+            if let session = origin.multiplexed.first(where: \.hasRoom) {
+                let timeout = configuration.timeout.map { now &+ $0.nanoseconds } ?? .max
+                session.start(submission, target: target, started: now, deadline: timeout, opensConnection: false)
+                return true
+            }
+            // A connection still deciding its protocol may carry this request too: wait for it
+            // rather than open one per request, as curl's PIPEWAIT does.
+            if origin.awaitingProtocol > 0 { return false }
+        }
+        #endif
         let idempotent = submission.request.isIdempotent
         // A request that must not run twice never goes out on a connection the server may have
         // closed since its last answer: it gets a connection of its own.
@@ -183,6 +210,10 @@ final class EngineLoop: EventLoopDriver {
         openCount += 1
         origin.openCount += 1
         io.watch(descriptor, for: Posix.readable | Posix.writable, isNew: true)
+        if mayMultiplex(origin), origin.speaksHTTP2 != false {
+            connection.awaitsProtocol = true
+            origin.awaitingProtocol += 1
+        }
         connection.connect(to: addresses[addressIndex], for: submission, target: target, now: now)
     }
 
@@ -233,11 +264,84 @@ final class EngineLoop: EventLoopDriver {
             connection.fail(error)
             return
         }
-        var again = connection.withdraw() ?? submission
-        again.isRetry = true
+        let again = connection.withdraw() ?? submission
         close(connection)
+        retry(again)
+    }
+
+    /// Sends `submission` again, before the requests waiting, once: it went out on a connection
+    /// that closed (or went away, or refused it) before answering.
+    func retry(_ submission: Submission) {
+        var again = submission
+        again.isRetry = true
         waiting.insert(again, at: 0)
         slotsChanged = true
+    }
+
+    /// A connection carried `streams` requests at once.
+    func record(streamsInFlight streams: Int) {
+        guard streams > mostStreamsPerConnection else { return }
+        mostStreamsPerConnection = streams
+        tally.recordStreamsInFlight(streams)
+    }
+
+    /// Whether requests to `origin` may share a connection as HTTP/2 streams: HTTP/2 asked for,
+    /// over TLS (where ALPN decides) or with prior knowledge.
+    private func mayMultiplex(_ origin: Origin) -> Bool {
+        #if COURIER_HTTP2
+        switch configuration.httpVersion {
+        case .http1_1: false
+        case .http2: origin.isSecure
+        case .http2PriorKnowledge: true
+        }
+        #else
+        false
+        #endif
+    }
+
+    /// `connection` knows its protocol: HTTP/2 (`http2`) or HTTP/1.1. For HTTP/2 an
+    /// ``HTTP2Connection`` takes its socket and request over, and `true` says so.
+    func protocolChosen(on connection: Connection, http2: Bool) -> Bool {
+        let origin = connection.origin
+        if connection.awaitsProtocol {
+            connection.awaitsProtocol = false
+            origin.awaitingProtocol -= 1
+            slotsChanged = true
+        }
+        #if COURIER_HTTP2
+        guard http2 else {
+            if mayMultiplex(origin) { origin.speaksHTTP2 = false }
+            return false
+        }
+        let slot = Int(connection.descriptor)
+        let opening = connection.handOver()
+        connections[slot] = nil
+        guard let session = HTTP2Connection(opening: opening, origin: origin, loop: self, limits: limits) else {
+            origin.openCount -= 1
+            openCount -= 1
+            Posix.close(connection.descriptor)
+            opening.submission?.continuation.resume(
+                throwing: URLError(.cannotLoadFromNetwork, userInfo: [NSLocalizedDescriptionKey: "nghttp2 could not make a session"]))
+            return true
+        }
+        if slot >= sessions.count { sessions.append(contentsOf: repeatElement(nil, count: slot + 1 - sessions.count)) }
+        sessions[slot] = session
+        origin.multiplexed.append(session)
+        origin.speaksHTTP2 = true
+        if let submission = opening.submission {
+            do {
+                let target = try RequestTarget(submission.request.url)
+                session.start(
+                    submission, target: target, started: opening.started, deadline: opening.requestDeadline, opensConnection: true)
+            } catch {
+                submission.continuation.resume(throwing: URLError(.badURL))
+            }
+        }
+        flushSoon(session)
+        return true
+        #else
+        return false
+        #endif
     }
 
     /// `connection` answered its request and may carry another.
@@ -255,6 +359,10 @@ final class EngineLoop: EventLoopDriver {
         }
         connection.markClosed()
         let origin = connection.origin
+        if connection.awaitsProtocol {
+            connection.awaitsProtocol = false
+            origin.awaitingProtocol -= 1
+        }
         if let index = origin.idle.firstIndex(where: { $0 === connection }) { origin.idle.remove(at: index) }
         origin.openCount -= 1
         openCount -= 1
@@ -267,6 +375,50 @@ final class EngineLoop: EventLoopDriver {
         tally.record(metrics)
     }
 
+    #if COURIER_HTTP2
+    /// Closes the HTTP/2 connection `session`, whose streams were answered or handed back.
+    func close(_ session: HTTP2Connection) {
+        let slot = Int(session.descriptor)
+        guard slot < sessions.count, sessions[slot] === session else { return }
+        session.markClosed()
+        let origin = session.origin
+        if let index = origin.multiplexed.firstIndex(where: { $0 === session }) { origin.multiplexed.remove(at: index) }
+        origin.openCount -= 1
+        openCount -= 1
+        sessions[slot] = nil
+        Posix.close(session.descriptor)
+        slotsChanged = true
+    }
+
+    /// `session` has frames to write: at the end of this turn.
+    func flushSoon(_ session: HTTP2Connection) {
+        guard !session.awaitsFlush else { return }
+        session.awaitsFlush = true
+        flushQueue.append(session)
+    }
+
+    /// A stream of `session` ended or its limit changed: waiting requests may fit now, and a
+    /// connection going away may close once it is empty.
+    func streamFinished(on session: HTTP2Connection) {
+        slotsChanged = true
+        if session.goAway != nil, session.streams.isEmpty { flushSoon(session) }
+    }
+
+    /// `session`'s server sent GOAWAY with `code`: it carries no new requests.
+    func goAwayReceived(on session: HTTP2Connection, code: UInt32) {
+        tally.recordGoAway(code: code)
+        let origin = session.origin
+        if let index = origin.multiplexed.firstIndex(where: { $0 === session }) { origin.multiplexed.remove(at: index) }
+        slotsChanged = true
+        flushSoon(session)
+    }
+
+    /// A server reset a stream with `code`.
+    func record(streamReset code: UInt32) {
+        tally.recordStreamReset(code: code)
+    }
+    #endif
+
     func wake(at deadline: UInt64) {
         io.wake(at: deadline)
     }
@@ -275,11 +427,17 @@ final class EngineLoop: EventLoopDriver {
 
     func ready(_ descriptor: Int32, events: UInt32) {
         let slot = Int(descriptor)
-        guard slot < connections.count, let connection = connections[slot] else {
-            io.unwatch(descriptor)
+        if slot < connections.count, let connection = connections[slot] {
+            connection.ready(events)
             return
         }
-        connection.ready(events)
+        #if COURIER_HTTP2
+        if slot < sessions.count, let session = sessions[slot] {
+            session.ready(events)
+            return
+        }
+        #endif
+        io.unwatch(descriptor)
     }
 
     func timerFired() {
@@ -292,26 +450,52 @@ final class EngineLoop: EventLoopDriver {
                 next = min(next, connection.deadline)
             }
         }
+        #if COURIER_HTTP2
+        for case let session? in sessions {
+            next = min(next, session.expire(now: now))
+        }
+        #endif
         if next != .max { io.wake(at: next) }
     }
 
+    var hasWorkNow: Bool {
+        #if COURIER_HTTP2
+        slotsChanged || !flushQueue.isEmpty
+        #else
+        slotsChanged
+        #endif
+    }
+
     func settle() {
-        guard slotsChanged else { return }
-        slotsChanged = false
-        var index = 0
-        while index < waiting.count {
-            if admit(waiting[index]) {
-                waiting.remove(at: index)
-            } else {
-                index += 1
+        if slotsChanged {
+            slotsChanged = false
+            var index = 0
+            while index < waiting.count {
+                if admit(waiting[index]) {
+                    waiting.remove(at: index)
+                } else {
+                    index += 1
+                }
             }
         }
+        #if COURIER_HTTP2
+        while let session = flushQueue.popLast() {
+            session.awaitsFlush = false
+            session.flush()
+        }
+        #endif
     }
 
     func tearDown() {
         for case let connection? in connections {
             if connection.isBusy { connection.fail(URLError(.cancelled)) } else { close(connection) }
         }
+        #if COURIER_HTTP2
+        for case let session? in sessions {
+            session.end(URLError(.cancelled))
+        }
+        flushQueue = []
+        #endif
         for submission in waiting {
             submission.continuation.resume(throwing: URLError(.cancelled))
         }

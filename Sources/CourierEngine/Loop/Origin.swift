@@ -16,6 +16,16 @@ final class Origin {
     var idle: [Connection] = []
     /// Connections open to this origin, idle or busy.
     var openCount = 0
+    /// Connections opened to this origin whose protocol is not known yet: while there is one,
+    /// requests that could share it as HTTP/2 streams wait for it.
+    var awaitingProtocol = 0
+    /// Whether the origin answered HTTP/2 by ALPN (or prior knowledge): `nil` until a connection
+    /// has asked.
+    var speaksHTTP2: Bool?
+    #if COURIER_HTTP2
+    /// Open HTTP/2 connections of this origin that take new streams.
+    var multiplexed: [HTTP2Connection] = []
+    #endif
     #if COURIER_OPENSSL
     /// The session the next TLS connection offers, from the last connection that had one.
     var session: OpaquePointer?

@@ -10,8 +10,9 @@ final class TLSContext: @unchecked Sendable {
     /// Whether certificates and names are checked; `false` only when told (`--insecure`).
     let verifies: Bool
 
-    /// A context for `options`, or the reason OpenSSL refused them.
-    init(_ options: TLSOptions) throws(TLSContextError) {
+    /// A context for `options`, offering HTTP/2 by ALPN when `offersHTTP2`, or the reason OpenSSL
+    /// refused them.
+    init(_ options: TLSOptions, offersHTTP2: Bool = false) throws(TLSContextError) {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw TLSContextError(call: "SSL_CTX_new") }
         self.context = context
         verifies = !options.allowsInsecureConnections
@@ -38,8 +39,8 @@ final class TLSContext: @unchecked Sendable {
             else { throw TLSContextError(call: "SSL_CTX_use_certificate_chain_file") }
         }
         // ALPN says which protocol the connection will speak, so that a server serving both
-        // HTTP/2 and HTTP/1.1 does not have to guess.
-        let protocols: [UInt8] = [8] + Array("http/1.1".utf8)
+        // HTTP/2 and HTTP/1.1 does not have to guess; `h2` first when it is wanted.
+        let protocols: [UInt8] = (offersHTTP2 ? [2] + Array("h2".utf8) : []) + [8] + Array("http/1.1".utf8)
         guard SSL_CTX_set_alpn_protos(context, protocols, UInt32(protocols.count)) == 0 else {
             throw TLSContextError(call: "SSL_CTX_set_alpn_protos")
         }

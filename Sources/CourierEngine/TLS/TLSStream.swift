@@ -54,6 +54,15 @@ final class TLSStream {
     /// Whether the handshake resumed the offered session.
     var resumedSession: Bool { SSL_session_reused(ssl) == 1 }
 
+    /// Whether the server chose HTTP/2 (`h2`) by ALPN.
+    var negotiatedHTTP2: Bool {
+        var selected: UnsafePointer<UInt8>?
+        var length: UInt32 = 0
+        SSL_get0_alpn_selected(ssl, &selected, &length)
+        guard let selected, length == 2 else { return false }
+        return selected[0] == UInt8(ascii: "h") && selected[1] == UInt8(ascii: "2")
+    }
+
     /// The session to offer the next connection to the same origin (a reference the caller frees
     /// with `SSL_SESSION_free`), or `nil` when there is none to resume.
     func resumableSession() -> OpaquePointer? {

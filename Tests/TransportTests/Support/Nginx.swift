@@ -165,6 +165,7 @@ final class Nginx {
                     location = /slow { echo_sleep 0.5; echo -n slow; }
                     location = /stall { echo_sleep 30; echo -n late; }
                     location = /close { return 444; }
+                    location = /gzipped { gzip on; gzip_min_length 0; gzip_types text/plain; default_type text/plain; return 200 "hello, compressed"; }
                     location /files/ { root \(directory); }
                 }
                 \(tls ?? "")

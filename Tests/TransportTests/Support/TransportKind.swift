@@ -56,7 +56,7 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
 /// What a test asks of a transport, in the curl transport's terms (the oldest), made into each
 /// stack's own configuration.
 struct StackConfiguration: Sendable {
-    /// The HTTP versions a test can ask for; the engine speaks HTTP/1.1 only.
+    /// The HTTP versions a test can ask for.
     enum HTTPVersion: Sendable {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         case http1_1
@@ -92,12 +92,19 @@ struct StackConfiguration: Sendable {
     }
     #endif
 
-    /// The engine's configuration: its caps, time limits, redirects, budget and TLS, one loop per
-    /// reactor.
+    /// The engine's configuration: its caps, HTTP version and streams, time limits, redirects,
+    /// budget and TLS, one loop per reactor.
     var engine: EngineConfiguration {
-        EngineConfiguration(
+        let version: EngineConfiguration.HTTPVersion =
+            switch httpVersion {
+            case .http1_1: .http1_1
+            case .http2: .http2
+            case .http2PriorKnowledge: .http2PriorKnowledge
+            }
+        return EngineConfiguration(
             loopCount: reactorCount, maximumConnectionsPerHost: maximumConnectionsPerHost, maximumConnections: maximumConnections,
-            connectTimeout: connectTimeout, timeout: timeout, automaticDecompression: automaticDecompression,
+            httpVersion: version, maximumStreamsPerConnection: maximumStreamsPerConnection, connectTimeout: connectTimeout,
+            timeout: timeout, automaticDecompression: automaticDecompression,
             maximumRedirects: maximumRedirects, maximumResponseBytesInFlight: maximumResponseBytesInFlight, tls: tls)
     }
 }
