@@ -27,7 +27,8 @@ extension TransportKind {
                 "this build's engine speaks HTTP/1.1 only (built without the HTTP2 trait); use '--transport curl' for HTTP/2")
         }
         let configuration = EngineConfiguration(
-            loopCount: settings.threads,
+            // No more loops than connections: each loop opens its own share, rounding up.
+            loopCount: max(1, min(settings.threads, settings.connections)),
             maximumConnectionsPerHost: settings.connections,
             maximumConnections: settings.connections,
             httpVersion: version,

@@ -23,6 +23,8 @@ final class HTTP2Connection {
     unowned let loop: EngineLoop
     private var wire: Wire
     private var session: OpaquePointer?
+    /// The loop's memory for nghttp2, held for as long as the session lives.
+    private let memory: HTTP2Memory
     private var input: ReadBuffer
     private var output: ReadBuffer
     /// What epoll watches the socket for.
@@ -58,7 +60,10 @@ final class HTTP2Connection {
         streamLimit = max(1, loop.configuration.maximumStreamsPerConnection)
         input = ReadBuffer(capacity: 64 << 10)
         output = ReadBuffer(capacity: 64 << 10)
-        guard let session = HTTP2Session.make(for: self, maximumHeaderListBytes: limits.maximumHeaderBytes) else { return nil }
+        memory = loop.http2Memory
+        guard let session = HTTP2Session.make(for: self, memory: memory, maximumHeaderListBytes: limits.maximumHeaderBytes) else {
+            return nil
+        }
         self.session = session
     }
 

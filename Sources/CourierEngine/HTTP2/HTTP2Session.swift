@@ -23,7 +23,7 @@ enum HTTP2Session {
 
     /// A session for `connection`: push disabled, wide windows, its header-list limit advertised;
     /// `nil` when nghttp2 cannot allocate one.
-    static func make(for connection: HTTP2Connection, maximumHeaderListBytes: Int) -> OpaquePointer? {
+    static func make(for connection: HTTP2Connection, memory: HTTP2Memory, maximumHeaderListBytes: Int) -> OpaquePointer? {
         var callbacks: OpaquePointer?
         guard nghttp2_session_callbacks_new(&callbacks) == 0, let callbacks else { return nil }
         defer { nghttp2_session_callbacks_del(callbacks) }
@@ -35,7 +35,8 @@ enum HTTP2Session {
         // as too large rather than the connection as broken.
         nghttp2_option_set_max_continuations(option, maximumContinuations * 2)
         var session: OpaquePointer?
-        guard nghttp2_session_client_new2(&session, callbacks, Unmanaged.passUnretained(connection).toOpaque(), option) == 0,
+        var allocator = memory.allocator
+        guard nghttp2_session_client_new3(&session, callbacks, Unmanaged.passUnretained(connection).toOpaque(), option, &allocator) == 0,
             let session
         else { return nil }
         let settings = [

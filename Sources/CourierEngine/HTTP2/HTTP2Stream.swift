@@ -81,6 +81,8 @@ final class HTTP2Stream {
         headerListBytes = 0
         fieldCount = 0
         if !headers.fields.isEmpty { headers = HTTPHeaders() }
+        // One allocation for a usual answer's fields, not one per doubling.
+        headers.reserveCapacity(8)
     }
 
     /// Copies up to `buffer.count` bytes of the request body into `buffer`; `true` once the last

@@ -54,6 +54,8 @@ final class EngineLoop: EventLoopDriver {
     private var flushQueue: [HTTP2Connection] = []
     /// The fields of the HTTP/2 request being submitted.
     var http2Fields = HTTP2RequestFields()
+    /// The memory nghttp2 works in for this loop's sessions.
+    let http2Memory = HTTP2Memory()
     #endif
 
     #if COURIER_OPENSSL
