@@ -251,6 +251,7 @@ let package = Package(
                 "CourierBench", "BenchmarkEngine", "Courier", "CourierJSON", "CourierTesting", "CourierFixtureServer", "bench-probe",
                 "CourierFixtures", "CourierBenchCurl", "BenchmarkMetrics", "CourierSystem",
                 .target(name: "CourierBenchEngine", condition: .when(platforms: [.linux])),
+                .target(name: "CourierEngine", condition: .when(platforms: [.linux])),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: [curl.setting]

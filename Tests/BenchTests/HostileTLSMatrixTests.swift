@@ -159,6 +159,10 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         #expect(server.goAwaysSent >= 10, "\(server.goAwaysSent) GOAWAYs")
         let opened = try #require(run.connections?.opened)
         #expect(opened <= server.goAwaysSent + 2, "\(opened) connections for \(server.goAwaysSent) GOAWAYs")
+        if transport == "engine" {
+            #expect(run.connections?.goAwaysByCode?["NO_ERROR"] == server.goAwaysSent, "\(String(describing: run.connections))")
+            #expect((2...8).contains(run.connections?.mostStreamsPerConnection ?? 0), "\(String(describing: run.connections))")
+        }
     }
 
     /// URLSession on Linux cannot be given the test's CA, so every handshake it completes ends

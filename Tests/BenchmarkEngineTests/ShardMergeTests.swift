@@ -99,6 +99,26 @@ import Testing
         #expect(try ShardMerge(inputs(reports)).result.connections == nil)
     }
 
+    /// HTTP/2's counts merge as the others do: the most streams at once is the most of any shard,
+    /// GOAWAYs and resets add up by code, and a shard that did not count them leaves them uncounted.
+    @Test func streamCountsMergeByCode() throws {
+        var reports = try threeShards()
+        for index in reports.indices {
+            reports[index].scenarios[0].connections = ScenarioResult.Connections(
+                requests: 100, opened: 2, tlsHandshakes: 2, responsesByHTTPVersion: ["2": 100], mostStreamsPerConnection: 8 + index,
+                goAwaysByCode: index == 0 ? [:] : ["NO_ERROR": 1], streamResetsByCode: ["REFUSED_STREAM": index])
+        }
+        let merged = try #require(try ShardMerge(inputs(reports)).result.connections)
+        #expect(merged.mostStreamsPerConnection == 10 && merged.goAwaysByCode == ["NO_ERROR": 2])
+        #expect(merged.streamResetsByCode == ["REFUSED_STREAM": 3])
+        #expect(
+            merged.sentence
+                == "6 connections opened for 300 requests, 6 TLS handshakes; responses in HTTP/2, at most 10 streams at once on a connection; "
+                + "2 GOAWAYs (NO_ERROR 2); 3 streams reset (REFUSED_STREAM 3).")
+        reports[1].scenarios[0].connections?.goAwaysByCode = nil
+        #expect(try ShardMerge(inputs(reports)).result.connections?.goAwaysByCode == nil)
+    }
+
     /// Phase histograms add up across shards, and the resumed sessions are summed like the other
     /// counts; a shard without phases leaves the merge without them, not with a part.
     @Test func connectionPhasesAreMergedHistogramByHistogram() throws {

@@ -10,6 +10,7 @@ import Testing
 
 #if os(Linux)
 import CourierBenchEngine
+import CourierEngine
 #endif
 #if COURIER_CURL
 import CourierBenchCurl
@@ -92,15 +93,28 @@ import CourierBenchCurl
     }
 
     #if os(Linux)
-    /// The engine speaks HTTP/1.1 alone: asking it for HTTP/2 is refused before a request is sent.
-    @Test func theEngineRefusesHTTP2AsAUsageError() throws {
+    /// The engine takes `--http` as h2load takes `-c` and `-m`: the HTTP version asked for, and the
+    /// requests in flight shared among the connections as streams, with no more loops than
+    /// connections.
+    @Test(arguments: [("2", EngineConfiguration.HTTPVersion.http2), ("2-prior-knowledge", .http2PriorKnowledge), ("1.1", .http1_1)])
+    func theEngineTakesTheHTTPVersionAndStreams(option: String, version: EngineConfiguration.HTTPVersion) async throws {
         let suite = BenchSuite(tool: "bench", scenarios: [], models: testSuite.models, transports: [.engine])
         let command = try #require(
-            try suite.command(["load", "--url", "http://127.0.0.1:1/x", "--transport", "engine", "--http", "2"], as: LoadCommand.self))
-        let error = #expect(throws: UsageError.self) {
-            try RequestTarget.open(command.options.request, concurrency: 1, usage: "usage")
+            try suite.command(
+                [
+                    "load", "--url", "http://127.0.0.1:1/x", "--transport", "engine", "--http", option, "--connections", "1",
+                    "--concurrency", "16",
+                ],
+                as: LoadCommand.self))
+        guard EngineTransport.speaksHTTP2 || version == .http1_1 else {
+            #expect(throws: UsageError.self) { try RequestTarget.open(command.options.request, concurrency: 16, usage: "usage") }
+            return
         }
-        #expect(error?.message == "the engine speaks HTTP/1.1 only ('--http 2'); use '--transport curl' for HTTP/2")
+        let target = try RequestTarget.open(command.options.request, concurrency: 16, usage: "usage")
+        let engine = try #require(target.transport.transport as? EngineTransport)
+        #expect(engine.configuration.httpVersion == version && engine.configuration.maximumStreamsPerConnection == 16)
+        #expect(engine.configuration.loopCount == 1 && engine.executors.count == 1)
+        await target.transport.shutDown()
     }
     #endif
 
@@ -217,7 +231,10 @@ import CourierBenchCurl
         let csv = try String(contentsOf: latest.appendingPathComponent("report.csv"), encoding: .utf8).split(separator: "\n")
         #expect(
             csv[0].contains("connections_opened,tls_handshakes,http_versions,tls_sessions_resumed,dns_p50_ns,dns_p99_ns,connect_p50_ns"))
-        #expect(csv[0].hasSuffix("transfer_p50_ns,transfer_p99_ns,status,failure_cause,failure_reason,failure_log"))
+        #expect(
+            csv[0].hasSuffix(
+                "transfer_p50_ns,transfer_p99_ns,most_streams_per_connection,goaways,stream_resets,status,failure_cause,failure_reason,failure_log"
+            ))
         #expect(csv[1].contains(",\(connections.opened),0,1.1:400,0,"))
         let html = try String(contentsOf: latest.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html.contains("TLS handshakes") && html.contains("HTTP/1.1") && html.contains("time to first byte"))

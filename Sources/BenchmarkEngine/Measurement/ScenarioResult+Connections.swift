@@ -19,11 +19,21 @@ extension ScenarioResult {
         /// How long the requests spent in each phase of a connection and an exchange, `nil` for a
         /// transport that does not time them.
         @ExplicitNull public var phases: ConnectionPhases? = nil
+        /// The most requests one connection carried at once (HTTP/2 streams; 1 over HTTP/1.1),
+        /// `nil` when the transport does not count them.
+        @ExplicitNull public var mostStreamsPerConnection: Int? = nil
+        /// GOAWAY frames HTTP/2 servers sent, by error code name, `nil` when the transport does not
+        /// count them.
+        @ExplicitNull public var goAwaysByCode: [String: Int]? = nil
+        /// Streams HTTP/2 servers reset, by error code name, `nil` when the transport does not
+        /// count them.
+        @ExplicitNull public var streamResetsByCode: [String: Int]? = nil
 
         /// Counts with these values.
         public init(
             requests: Int, opened: Int, tlsHandshakes: Int, tlsSessionsResumed: Int? = nil, responsesByHTTPVersion: [String: Int],
-            phases: ConnectionPhases? = nil
+            phases: ConnectionPhases? = nil, mostStreamsPerConnection: Int? = nil, goAwaysByCode: [String: Int]? = nil,
+            streamResetsByCode: [String: Int]? = nil
         ) {
             self.requests = requests
             self.opened = opened
@@ -31,6 +41,9 @@ extension ScenarioResult {
             self.tlsSessionsResumed = tlsSessionsResumed
             self.responsesByHTTPVersion = responsesByHTTPVersion
             self.phases = phases
+            self.mostStreamsPerConnection = mostStreamsPerConnection
+            self.goAwaysByCode = goAwaysByCode
+            self.streamResetsByCode = streamResetsByCode
         }
 
         /// Adds `other`'s counts, as the merge of shards does; the merge adds their ``phases``'
@@ -41,15 +54,35 @@ extension ScenarioResult {
             tlsHandshakes += other.tlsHandshakes
             tlsSessionsResumed = tlsSessionsResumed.flatMap { ours in other.tlsSessionsResumed.map { ours + $0 } }
             responsesByHTTPVersion.merge(other.responsesByHTTPVersion, uniquingKeysWith: +)
+            mostStreamsPerConnection = mostStreamsPerConnection.flatMap { ours in other.mostStreamsPerConnection.map { max(ours, $0) } }
+            goAwaysByCode = goAwaysByCode.flatMap { ours in other.goAwaysByCode.map { ours.merging($0, uniquingKeysWith: +) } }
+            streamResetsByCode = streamResetsByCode.flatMap { ours in other.streamResetsByCode.map { ours.merging($0, uniquingKeysWith: +) }
+            }
         }
 
-        /// A sentence for the summaries: `16 connections opened for 1204 requests, 16 TLS handshakes
-        /// (15 resumed a session); responses in HTTP/2.`
+        /// A sentence for the summaries: `4 connections opened for 1204 requests, 4 TLS handshakes
+        /// (3 resumed a session); responses in HTTP/2, at most 16 streams at once on a connection;
+        /// 2 GOAWAYs (NO_ERROR 2); 3 streams reset (REFUSED_STREAM 3).`
         public var sentence: String {
             let versions = httpVersions.isEmpty ? "no responses" : "responses in \(httpVersions)"
             let resumed = tlsSessionsResumed.map { $0 > 0 ? " (\($0) resumed a session)" : "" } ?? ""
+            let streams = mostStreamsPerConnection.map { $0 > 1 ? ", at most \($0) streams at once on a connection" : "" } ?? ""
             return "\(opened) connection\(opened == 1 ? "" : "s") opened for \(requests) request\(requests == 1 ? "" : "s"), "
-                + "\(tlsHandshakes) TLS handshake\(tlsHandshakes == 1 ? "" : "s")\(resumed); \(versions)."
+                + "\(tlsHandshakes) TLS handshake\(tlsHandshakes == 1 ? "" : "s")\(resumed); \(versions)\(streams)"
+                + Self.clause(goAwaysByCode, one: "GOAWAY", many: "GOAWAYs")
+                + Self.clause(streamResetsByCode, one: "stream reset", many: "streams reset") + "."
+        }
+
+        /// `; 2 GOAWAYs (NO_ERROR 2)`, or nothing when there were none.
+        private static func clause(_ byCode: [String: Int]?, one: String, many: String) -> String {
+            guard let byCode, !byCode.isEmpty else { return "" }
+            let total = byCode.values.reduce(0, +)
+            return "; \(total) \(total == 1 ? one : many) (\(codes(byCode)))"
+        }
+
+        /// `NO_ERROR 2, PROTOCOL_ERROR 1`, by name.
+        public static func codes(_ byCode: [String: Int]) -> String {
+            byCode.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
 
         /// The versions responses came in, most used first: `HTTP/2`, or `HTTP/2, HTTP/1.1` when they

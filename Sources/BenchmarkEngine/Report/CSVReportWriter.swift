@@ -9,7 +9,7 @@ public enum CSVReportWriter {
 
     private typealias Column = (name: String, cell: @Sendable (ScenarioResult) -> String?)
 
-    private static let table = Table(columns: figureColumns + phaseColumns + statusColumns)
+    private static let table = Table(columns: figureColumns + phaseColumns + streamColumns + statusColumns)
 
     private static let figureColumns: [Column] = [
         ("scenario", { $0.name }),
@@ -63,6 +63,18 @@ public enum CSVReportWriter {
         ),
         ("tls_sessions_resumed", { $0.connections?.tlsSessionsResumed.map(String.init) }),
     ]
+
+    /// What HTTP/2 connections carried and what their servers sent, after the phases.
+    private static let streamColumns: [Column] = [
+        ("most_streams_per_connection", { $0.connections?.mostStreamsPerConnection.map(String.init) }),
+        ("goaways", { $0.connections?.goAwaysByCode.map(codes) }),
+        ("stream_resets", { $0.connections?.streamResetsByCode.map(codes) }),
+    ]
+
+    /// `NO_ERROR:2;PROTOCOL_ERROR:1`, as `http_versions` lists its counts.
+    private static func codes(_ byCode: [String: Int]) -> String {
+        byCode.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ";")
+    }
 
     /// Whether the scenario ran, and why not; a failed scenario fills only these and its name.
     private static let statusColumns: [Column] = [

@@ -42,6 +42,9 @@ enum ErrorClass: Hashable, CustomStringConvertible {
     /// An HTTP/2 stream ended with this error code instead of its response: reset by the server, or
     /// by the client refusing what came on it (`HTTP2StreamError`).
     case http2Stream(String)
+    /// An HTTP/2 request a server's GOAWAY left unprocessed, with this error code, that was not
+    /// sent again because it may not run twice (`HTTP2GoAwayError`).
+    case http2GoAway(String)
     /// The TLS handshake failed, for this reason.
     case tls(TLSFailure)
     /// Any other transport failure, by its `URLError` code (`nil` when the cause was not a `URLError`).
@@ -80,6 +83,8 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .transport where error.framingError != nil: self = .invalidFraming
         case .transport where error.underlyingError is HTTP2StreamError:
             self = .http2Stream((error.underlyingError as? HTTP2StreamError)?.codeName ?? "")
+        case .transport where error.underlyingError is HTTP2GoAwayError:
+            self = .http2GoAway((error.underlyingError as? HTTP2GoAwayError)?.codeName ?? "")
         case .transport: self = ErrorClass(transport: error.underlyingError as? URLError)
         }
     }
@@ -123,6 +128,7 @@ enum ErrorClass: Hashable, CustomStringConvertible {
         case .responseBudgetExceeded: "responseBudgetExceeded"
         case .localDescriptors: "clientDescriptorsExhausted"
         case .http2Stream(let code): "http2Stream(\(code))"
+        case .http2GoAway(let code): "http2GoAway(\(code))"
         case .tls(let failure): "tls(\(failure.rawValue))"
         case .transport(let code?): "transport(\(code))"
         case .transport(nil): "transport"

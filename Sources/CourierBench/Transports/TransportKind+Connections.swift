@@ -26,6 +26,8 @@ extension ScenarioResult.Connections {
         self.init(
             requests: counts.requests, opened: counts.connectionsOpened, tlsHandshakes: counts.tlsHandshakes,
             tlsSessionsResumed: counts.tlsSessionsResumed, responsesByHTTPVersion: counts.responsesByHTTPVersion,
-            phases: phases.phases)
+            phases: phases.phases, mostStreamsPerConnection: counts.mostStreamsPerConnection > 0 ? counts.mostStreamsPerConnection : nil,
+            goAwaysByCode: counts.mostStreamsPerConnection > 0 ? counts.goAwaysByCode : nil,
+            streamResetsByCode: counts.mostStreamsPerConnection > 0 ? counts.streamResetsByCode : nil)
     }
 }

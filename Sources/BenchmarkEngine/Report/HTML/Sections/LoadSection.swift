@@ -42,7 +42,8 @@ enum LoadSection {
         if runs.areSeveral { columns.append("run") }
         columns += [
             "workers", "rate/s", "target rate/s", "scheduled", "sent", "missed", "succeeded", "errors by class", "mallocs/request",
-            "bytes/request", "connections opened", "TLS handshakes", "sessions resumed", "HTTP",
+            "bytes/request", "connections opened", "TLS handshakes", "sessions resumed", "HTTP", "streams at once", "GOAWAYs",
+            "streams reset",
         ]
         var rows: [[DataTable.Cell]] = []
         for name in names {
@@ -67,6 +68,10 @@ enum LoadSection {
                 cells.append(.number(result.connections.map { Double($0.tlsHandshakes) }, format: Formats.plain))
                 cells.append(.number(result.connections?.tlsSessionsResumed.map(Double.init), format: Formats.plain))
                 cells.append(.text(result.connections.map { $0.httpVersions.isEmpty ? "–" : $0.httpVersions } ?? "–"))
+                cells.append(.number(result.connections?.mostStreamsPerConnection.map(Double.init), format: Formats.plain))
+                for byCode in [result.connections?.goAwaysByCode, result.connections?.streamResetsByCode] {
+                    cells.append(.text(byCode.map { $0.isEmpty ? "none" : ScenarioResult.Connections.codes($0) } ?? "–"))
+                }
                 rows.append(cells)
             }
         }
