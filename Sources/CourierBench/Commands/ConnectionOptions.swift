@@ -12,8 +12,8 @@ struct ConnectionOptions: Equatable {
     static let http = OptionDeclaration(
         "http", value: OptionValue<TransportSettings.HTTPVersion>.choice, valueName: "<version>",
         help:
-            "1.1, 2 (HTTP/2 where TLS negotiates it by ALPN, HTTP/1.1 elsewhere) or 2-prior-knowledge (HTTP/2 over cleartext without asking, h2c); the version each response came in is counted in the report. HTTP/2 through curl only; URLSession chooses its own.",
-        defaultDescription: "1.1 with curl"
+            "1.1, 2 (HTTP/2 where TLS negotiates it by ALPN, HTTP/1.1 elsewhere) or 2-prior-knowledge (HTTP/2 over cleartext without asking, h2c); the version each response came in is counted in the report. HTTP/2 through the engine and curl; URLSession chooses its own.",
+        defaultDescription: "1.1 with the engine and curl"
     )
     static let connectionCap = OptionDeclaration(
         "connections", value: OptionValue<Int>.integer(in: 1...4096), valueName: "<n>",
