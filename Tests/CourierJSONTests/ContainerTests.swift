@@ -135,6 +135,9 @@ struct ContainerTests {
             let trailing_: Int?
             let plain: [String: Int]?
             let url: URL?
+            // A digit after an underscore: the key the in-place comparison leaves to the conversion.
+            let a1b: Int?
+            let a1B: Int?
         }
         let snakeCase = { (courier: inout CourierJSONDecoder, foundation: JSONDecoder) in
             courier.keyDecodingStrategy = .convertFromSnakeCase
@@ -148,6 +151,7 @@ struct ContainerTests {
             #"{"plain": {"snake_key": 1, "other_key": 2}, "url": "https://a.b/c_d"}"#,
             #"{"first\u005fname": "escaped"}"#,
             #"{"user_id": "1"}"#,
+            #"{"a_1b": 6, "user_id": 7}"#,
         ] {
             expectParity(json, as: Snake.self, configure: snakeCase)
         }
