@@ -166,6 +166,28 @@ struct ContainerTests {
             configure: snakeCase)
     }
 
+    /// A key that repeats in an object is not an error: the first member wins, as in Foundation,
+    /// for every key strategy and for `[String: T]` (the decision the guide's "Duplicate keys"
+    /// explains).
+    @Test func firstOfRepeatedKeysWins() throws {
+        struct Pair: Decodable, Equatable {
+            let a: Int
+            let bC: Int?
+        }
+        let json = #"{"a": 1, "b_c": 2, "a": 3, "bC": 4, "b_c": 5}"#
+        #expect(try CourierJSONDecoder().decode(Pair.self, from: Data(json.utf8)) == Pair(a: 1, bC: 4))
+        #expect(
+            try CourierJSONDecoder(keyDecodingStrategy: .convertFromSnakeCase).decode(Pair.self, from: Data(json.utf8)) == Pair(a: 1, bC: 2)
+        )
+        #expect(try CourierJSONDecoder().decode([String: Int].self, from: Data(json.utf8)) == ["a": 1, "b_c": 2, "bC": 4])
+        expectParity(json, as: Pair.self)
+        expectParity(json, as: [String: Int].self)
+        expectParity(json, as: Pair.self) { courier, foundation in
+            courier.keyDecodingStrategy = .convertFromSnakeCase
+            foundation.keyDecodingStrategy = .convertFromSnakeCase
+        }
+    }
+
     @Test func customKeys() throws {
         struct Upper: Decodable, Equatable {
             let name: String

@@ -31,11 +31,20 @@ enum SnakeCase {
     /// matches byte for byte whatever its bytes.
     static func matches(_ key: UnsafeBufferPointer<UInt8>, camelCase wanted: UnsafeBufferPointer<UInt8>) -> Bool? {
         let underscore = UInt8(ascii: "_")
+        // Most keys a lookup passes over differ from the name in their first byte, which the
+        // conversion leaves as it is or, when it is a letter, lowercases: settled before any pass.
+        if let byte = key.first, byte != underscore, (byte | 0x20) &- UInt8(ascii: "a") < 26,
+            wanted.first != byte, wanted.first != byte | 0x20
+        {
+            return false
+        }
         var first = 0
         while first < key.count, key[first] == underscore { first += 1 }
         var last = key.count - 1
         while last > first, key[last] == underscore { last -= 1 }
-        guard first < last, key[first...last].contains(underscore) else { return key.elementsEqual(wanted) }
+        guard first < last, key[first...last].contains(underscore) else {
+            return key.count == wanted.count && key.elementsEqual(wanted)
+        }
         // The leading underscores, then each byte of the words as converted, then the trailing ones.
         var matched = 0
         func next(_ byte: UInt8) -> Bool {
