@@ -47,27 +47,14 @@ struct Event: Codable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(payload.type, forKey: .type)
+        try container.encode(actor, forKey: .actor)
+        try container.encode(repo, forKey: .repo)
         switch payload {
-        case .push(let push):
-            try container.encode("PushEvent", forKey: .type)
-            try container.encode(actor, forKey: .actor)
-            try container.encode(repo, forKey: .repo)
-            try container.encode(push, forKey: .payload)
-        case .issues(let issues):
-            try container.encode("IssuesEvent", forKey: .type)
-            try container.encode(actor, forKey: .actor)
-            try container.encode(repo, forKey: .repo)
-            try container.encode(issues, forKey: .payload)
-        case .watch(let watch):
-            try container.encode("WatchEvent", forKey: .type)
-            try container.encode(actor, forKey: .actor)
-            try container.encode(repo, forKey: .repo)
-            try container.encode(watch, forKey: .payload)
-        case .create(let create):
-            try container.encode("CreateEvent", forKey: .type)
-            try container.encode(actor, forKey: .actor)
-            try container.encode(repo, forKey: .repo)
-            try container.encode(create, forKey: .payload)
+        case .push(let push): try container.encode(push, forKey: .payload)
+        case .issues(let issues): try container.encode(issues, forKey: .payload)
+        case .watch(let watch): try container.encode(watch, forKey: .payload)
+        case .create(let create): try container.encode(create, forKey: .payload)
         }
         try container.encode(isPublic, forKey: .isPublic)
         try container.encode(createdAt, forKey: .createdAt)
@@ -79,6 +66,16 @@ enum EventPayload {
     case issues(IssuesPayload)
     case watch(WatchPayload)
     case create(CreatePayload)
+
+    /// The event's `type`, which says which payload it carries.
+    var type: String {
+        switch self {
+        case .push: "PushEvent"
+        case .issues: "IssuesEvent"
+        case .watch: "WatchEvent"
+        case .create: "CreateEvent"
+        }
+    }
 }
 
 struct Actor: Codable {
@@ -177,9 +174,9 @@ extension Event: Digestible {
         digest.add(repo.id)
         digest.add(repo.name)
         digest.add(repo.url)
+        digest.add(payload.type)
         switch payload {
         case .push(let push):
-            digest.add("PushEvent")
             digest.add(push.repositoryId)
             digest.add(push.pushId)
             digest.add(push.size)
@@ -189,7 +186,6 @@ extension Event: Digestible {
             digest.add(push.before)
             digest.add(push.commits)
         case .issues(let issues):
-            digest.add("IssuesEvent")
             digest.add(issues.action)
             digest.add(issues.issue.id)
             digest.add(issues.issue.number)
@@ -198,10 +194,8 @@ extension Event: Digestible {
             digest.add(issues.issue.comments)
             digest.add(issues.issue.labels)
         case .watch(let watch):
-            digest.add("WatchEvent")
             digest.add(watch.action)
         case .create(let create):
-            digest.add("CreateEvent")
             digest.add(create.ref)
             digest.add(create.refType)
             digest.add(create.masterBranch)
