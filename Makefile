@@ -11,7 +11,7 @@ BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 # The tests' readers of bench's JUnit files: the schema validator and a real JUnit consumer (PyPI).
 PIP_PACKAGES := junitparser xmlschema
 
-.PHONY: bench bench-quick test docs format deps compare
+.PHONY: bench bench-quick test docs format deps compare compare-decoders
 
 bench: deps
 	swift run -c release bench
@@ -36,6 +36,13 @@ format:
 # COMPARE_FLAGS such as --rounds 5 --duration 10 --out compare.csv.
 compare: deps
 	.ci/compare-clients --install $(COMPARE_FLAGS)
+
+# CourierJSONDecoder, JSONDecoder, serde_json (Rust, built offline from Debian's crate sources) and
+# orjson on the same payloads, with the Decodable protocols' floor, MB/s side by side (issue 41;
+# a few minutes; not part of CI). Installs the crates and orjson if missing.
+# COMPARE_DECODERS_FLAGS such as --rounds 5 --payloads movies,events --out runs.tsv.
+compare-decoders:
+	.ci/compare-decoders --install $(COMPARE_DECODERS_FLAGS)
 
 deps:
 	@COURIER_APT_PACKAGES="$(APT_PACKAGES)" COURIER_BREW_PACKAGES="$(BREW_PACKAGES)" .ci/install-deps

@@ -186,6 +186,9 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: [curl.setting]
         ),
+        // `make compare-decoders`' Swift side: CourierJSONDecoder, JSONDecoder and the floor of the
+        // Decodable protocols on the payloads serde_json and orjson decode beside them (.ci/compare-decoders).
+        .executableTarget(name: "compare-decoders", dependencies: ["CourierJSON", "CourierFixtures"], path: "Benchmarks/CompareDecoders"),
         // `swift package bench …`: builds a package's bench executable in release and runs it.
         .plugin(
             name: "BenchPlugin",

@@ -135,6 +135,9 @@ struct ContainerTests {
             let trailing_: Int?
             let plain: [String: Int]?
             let url: URL?
+            // A digit after an underscore: the key the in-place comparison leaves to the conversion.
+            let a1b: Int?
+            let a1B: Int?
         }
         let snakeCase = { (courier: inout CourierJSONDecoder, foundation: JSONDecoder) in
             courier.keyDecodingStrategy = .convertFromSnakeCase
@@ -148,6 +151,7 @@ struct ContainerTests {
             #"{"plain": {"snake_key": 1, "other_key": 2}, "url": "https://a.b/c_d"}"#,
             #"{"first\u005fname": "escaped"}"#,
             #"{"user_id": "1"}"#,
+            #"{"a_1b": 6, "user_id": 7}"#,
         ] {
             expectParity(json, as: Snake.self, configure: snakeCase)
         }
@@ -160,6 +164,28 @@ struct ContainerTests {
         expectParity(
             #"{"a_b_c": 1, "_x_y_": 2, "__": 3, "FOO_BAR": 4, "a_ß": 5, "é_ü": 6, "x_1st_place": 7}"#, as: AllKeys.self,
             configure: snakeCase)
+    }
+
+    /// A key that repeats in an object is not an error: the first member wins, as in Foundation,
+    /// for every key strategy and for `[String: T]` (the decision the guide's "Duplicate keys"
+    /// explains).
+    @Test func firstOfRepeatedKeysWins() throws {
+        struct Pair: Decodable, Equatable {
+            let a: Int
+            let bC: Int?
+        }
+        let json = #"{"a": 1, "b_c": 2, "a": 3, "bC": 4, "b_c": 5}"#
+        #expect(try CourierJSONDecoder().decode(Pair.self, from: Data(json.utf8)) == Pair(a: 1, bC: 4))
+        #expect(
+            try CourierJSONDecoder(keyDecodingStrategy: .convertFromSnakeCase).decode(Pair.self, from: Data(json.utf8)) == Pair(a: 1, bC: 2)
+        )
+        #expect(try CourierJSONDecoder().decode([String: Int].self, from: Data(json.utf8)) == ["a": 1, "b_c": 2, "bC": 4])
+        expectParity(json, as: Pair.self)
+        expectParity(json, as: [String: Int].self)
+        expectParity(json, as: Pair.self) { courier, foundation in
+            courier.keyDecodingStrategy = .convertFromSnakeCase
+            foundation.keyDecodingStrategy = .convertFromSnakeCase
+        }
     }
 
     @Test func customKeys() throws {

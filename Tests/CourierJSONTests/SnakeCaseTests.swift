@@ -39,6 +39,42 @@ struct SnakeCaseTests {
         }
     }
 
+    /// The in-place comparison the decoder matches keys with either agrees with ``SnakeCase/camelCase(_:)``
+    /// or leaves the key to it, for the conversion itself and for near misses of it.
+    @Test(arguments: [
+        "a", "a_b", "_a_b_", "__", "_", "", "a__b", "ab_CD_eF", "FOO_BAR", "a-b_c d", "é_ü", "a_1b", "a_ß", "int8_value", "x_1st_place",
+        "user_id", "html_url", "author_association", "a_b_", "__a", "A_B", "alreadyCamel", "_private_thing__", "a_b1c_d", "v2_api",
+    ])
+    func comparesInPlaceAsItConverts(key: String) {
+        let converted = SnakeCase.camelCase(key)
+        var candidates = [converted, key, converted.lowercased(), converted.uppercased(), String(converted.dropLast()), converted + "x"]
+        candidates.append(converted.replacingOccurrences(of: "_", with: ""))
+        for wanted in candidates {
+            var keyBytes = Array(key.utf8)
+            var wantedBytes = Array(wanted.utf8)
+            let matches = keyBytes.withUnsafeMutableBufferPointer { keyBuffer in
+                wantedBytes.withUnsafeMutableBufferPointer {
+                    SnakeCase.matches(UnsafeBufferPointer(keyBuffer), camelCase: UnsafeBufferPointer($0))
+                }
+            }
+            if let matches { #expect(matches == (converted == wanted), "\(key) against \(wanted)") }
+        }
+    }
+
+    /// The keys snake-case JSON is made of are decided in place, not left to the general conversion.
+    @Test(arguments: ["user_id", "html_url", "_private_thing__", "int8_value", "FOO_BAR", "a__b", "plain", "é"])
+    func decidesSnakeCaseKeysInPlace(key: String) {
+        var keyBytes = Array(key.utf8)
+        let wanted = SnakeCase.camelCase(key)
+        var wantedBytes = Array(wanted.utf8)
+        let matches = keyBytes.withUnsafeMutableBufferPointer { keyBuffer in
+            wantedBytes.withUnsafeMutableBufferPointer {
+                SnakeCase.matches(UnsafeBufferPointer(keyBuffer), camelCase: UnsafeBufferPointer($0))
+            }
+        }
+        #expect(matches == true)
+    }
+
     /// What Foundation's encoder makes of `key`, read back from the document it writes.
     private func foundationSnakeCase(of key: String) throws -> String {
         let encoder = JSONEncoder()

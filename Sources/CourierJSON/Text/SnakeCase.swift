@@ -19,9 +19,63 @@ enum SnakeCase {
         return String(key[..<firstLetter]) + joined + String(key[key.index(after: lastLetter)...])
     }
 
-    /// Whether `key` has an underscore byte anywhere, the only keys ``camelCase(_:)`` can change.
-    static func mayChange(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.contains(UInt8(ascii: "_"))
+    /// Whether ``camelCase(_:)`` turns the UTF-8 `key` into `wanted`, found without building
+    /// either string; `nil` when the key is outside the alphabet this comparison knows the
+    /// conversion of byte by byte, and ``camelCase(_:)`` must decide.
+    ///
+    /// That alphabet is what JSON keys in snake case are made of: ASCII letters in every word,
+    /// digits in the first (which is only lowercased; how `capitalized` treats a letter after a
+    /// digit is Foundation's business), underscores. The first word is lowercased, each other one
+    /// capitalized (its first letter upper case, the rest lower), the underscores between words
+    /// dropped, those before and after kept; a key with at most one word is left as it is, so it
+    /// matches byte for byte whatever its bytes.
+    static func matches(_ key: UnsafeBufferPointer<UInt8>, camelCase wanted: UnsafeBufferPointer<UInt8>) -> Bool? {
+        let underscore = UInt8(ascii: "_")
+        // Most keys a lookup passes over differ from the name in their first byte, which the
+        // conversion leaves as it is or, when it is a letter, lowercases: settled before any pass.
+        if let byte = key.first, byte != underscore, (byte | 0x20) &- UInt8(ascii: "a") < 26,
+            wanted.first != byte, wanted.first != byte | 0x20
+        {
+            return false
+        }
+        var first = 0
+        while first < key.count, key[first] == underscore { first += 1 }
+        var last = key.count - 1
+        while last > first, key[last] == underscore { last -= 1 }
+        guard first < last, key[first...last].contains(underscore) else {
+            return key.count == wanted.count && key.elementsEqual(wanted)
+        }
+        // The leading underscores, then each byte of the words as converted, then the trailing ones.
+        var matched = 0
+        func next(_ byte: UInt8) -> Bool {
+            guard matched < wanted.count, wanted[matched] == byte else { return false }
+            matched += 1
+            return true
+        }
+        var mismatch = false
+        for _ in 0..<first where !next(underscore) { mismatch = true }
+        var inFirstWord = true
+        var startsWord = false
+        for byte in key[first...last] {
+            let letter = byte | 0x20
+            if byte == underscore {
+                inFirstWord = false
+                startsWord = true
+                continue
+            }
+            let converted: UInt8
+            if letter &- UInt8(ascii: "a") < 26 {
+                converted = startsWord ? letter & ~0x20 : letter
+            } else if inFirstWord, byte &- UInt8(ascii: "0") < 10 {
+                converted = byte
+            } else {
+                return nil
+            }
+            startsWord = false
+            if !mismatch, !next(converted) { mismatch = true }
+        }
+        for _ in (last + 1)..<key.count where !mismatch && !next(underscore) { mismatch = true }
+        return !mismatch && matched == wanted.count
     }
 
     /// `key` converted to snake case, as `convertToSnakeCase` does.
