@@ -165,6 +165,27 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// `bench capacity --http 2` runs on the engine unless told: its steps speak HTTP/2, and the
+    /// search's connection counts are the engine's (GOAWAYs and resets counted, none here).
+    @Test func aCapacitySearchOverHTTP2RunsOnTheEngine() async throws {
+        let authority = try TestCertificateAuthority.make()
+        defer { authority.remove() }
+        let server = try HostileServer.start(.h2OK, authority: authority)
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-capacity-h2-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let status = await Bench.suite.main(arguments: [
+            "capacity", "--url", server.url("/hostile").absoluteString, "--cacert", authority.caFile, "--http", "2", "--connections", "1",
+            "--concurrency", "8", "--min-rate", "50", "--max-rate", "100", "--step", "300ms", "--slo", "p99<=2s", "--out", directory.path,
+        ])
+        #expect(status == .success)
+        let data = try Data(contentsOf: directory.appendingPathComponent("latest/capacity.json"))
+        let capacity = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let connections = try #require(capacity["connections"] as? [String: Any])
+        #expect((connections["responsesByHTTPVersion"] as? [String: Int])?.keys.sorted() == ["2"], "\(connections)")
+        #expect(connections["goAwaysByCode"] as? [String: Int] == [:] && connections["opened"] as? Int == 1, "\(connections)")
+    }
+
     /// URLSession on Linux cannot be given the test's CA, so every handshake it completes ends
     /// untrusted; against a server that speaks only TLS 1.0, that it ends `tls(untrusted)` rather
     /// than `tls(protocolMismatch)` shows it negotiated TLS 1.0: no floor is set (the docs say so).
