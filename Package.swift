@@ -156,7 +156,9 @@ let package = Package(
         // A load run's live metrics: the OpenMetrics text a /metrics listener serves, Prometheus remote
         // write (protobuf, snappy) and the exporter protocol. Knows nothing of Courier: a push goes
         // through a transport its caller hands it.
-        .target(name: "BenchmarkMetrics", dependencies: ["BenchmarkEngine", "CourierSystem"]),
+        .target(
+            name: "BenchmarkMetrics",
+            dependencies: ["BenchmarkEngine", "CourierSystem", .target(name: "CourierEventLoop", condition: .when(platforms: [.linux]))]),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
         // payloads, and the whole command line. No fixture server and no curl unless asked for.
         .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "BenchmarkMetrics", "Courier", "CourierJSON", "CourierTesting"]),
