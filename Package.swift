@@ -184,7 +184,7 @@ let package = Package(
             path: "Sources/BenchPlugin"
         ),
         // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
-        .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),
+        .executableTarget(name: "bench-probe", dependencies: ["CourierBench", "Courier"], path: "Tests/BenchProbe"),
         // The interview program the project grew from, kept word for word against our library: its
         // test runs it and checks what it prints. Its Stub restates URLProtocol's Sendable
         // conformance, which Linux's Foundation marks unavailable: a warning no diagnostic group

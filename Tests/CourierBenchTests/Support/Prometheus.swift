@@ -1,5 +1,7 @@
+import BenchmarkEngine
 import CourierSystem
 import Foundation
+import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -105,6 +107,29 @@ struct PrometheusServer {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+extension PrometheusServer {
+    /// Checks that Prometheus' figures for `runID` (and `scenario`, when given) come to the
+    /// report's: the counts exactly (polled until they arrive, within a bound), the p99 within
+    /// `error`. Each series' last value is read with `last_over_time`: once the listener stops, the
+    /// next scrape fails and Prometheus marks the scraped series stale, which an instant query then
+    /// skips.
+    func expectAgreement(runID: String, scenario: String? = nil, result: ScenarioResult, quantile: String, error: Double) async throws {
+        let outcomes = try #require(result.outcomes)
+        let run = "run_id=\"\(runID)\"" + (scenario.map { ",scenario=\"\($0)\"" } ?? "")
+        let arrived = await poll(within: .seconds(20)) {
+            (try? await value(of: "sum(last_over_time(courier_bench_requests_total{\(run)}[5m]))")) == Double(outcomes.sent)
+        }
+        #expect(arrived, "Prometheus never saw \(outcomes.sent) requests")
+        let succeeded = try await value(of: "last_over_time(courier_bench_requests_total{\(run),outcome=\"success\"}[5m])")
+        #expect(succeeded == Double(outcomes.succeeded))
+        let missed = try await value(of: "last_over_time(courier_bench_requests_missed_total{\(run)}[5m])")
+        #expect(missed == Double(outcomes.missed))
+        let p99 = try #require(try await value(of: quantile))
+        let reported = Double(try #require(result.latency).summary.p99) / 1e9
+        #expect(abs(p99 - reported) / reported <= error, "Prometheus p99 \(p99) s, report \(reported) s")
     }
 }
 
