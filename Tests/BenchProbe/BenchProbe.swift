@@ -17,7 +17,8 @@ import Foundation
             .custom("probe/after-the-trap", isDefault: false) { blackHole(1) },
             .custom("probe/fails-a-precondition", isDefault: false) { failPrecondition() },
             .roundTrip(
-                "load/ping", sending: Ping(), with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
+                "load/ping", sending: Ping(),
+                with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
                 over: .inMemory(answering: .bytes(Data("{}".utf8))), loop: .open(rate: 200, concurrency: 2, duration: .seconds(1)),
                 isDefault: false),
         ])

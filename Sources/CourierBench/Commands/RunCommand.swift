@@ -76,7 +76,8 @@ public struct RunCommand: BenchCommand, Equatable {
         CommandDeclaration(
             overview: "Runs scenarios, prints a summary table and writes Reports/<run-id>/.",
             usage: [
-                "run [--filter <pattern>]... [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]] [--metrics-listen [<addr>:]<port>] [--metrics-remote-write <url> [<push options>]]"
+                "run [--filter <pattern>]... [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]] "
+                    + CommandDeclaration.synopsis(of: MetricsOptions.options)
             ],
             options: ScenarioSelection.options + [quick, instructions, out, format, baselineOption] + ComparisonOptions.options
                 + ObjectiveOptions.options

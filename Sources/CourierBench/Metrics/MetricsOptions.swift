@@ -105,7 +105,7 @@ struct MetricsOptions: Equatable, Sendable {
         return [
             RemoteWriteExporter(
                 url: remoteWrite.absoluteString, headers: headers.map { ($0.name, $0.value) }, nativeHistograms: nativeHistograms,
-                transport: CourierPushTransport())
+                transport: MetricsHTTPTransport())
         ]
     }
 

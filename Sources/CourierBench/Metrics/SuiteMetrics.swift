@@ -32,7 +32,8 @@ struct SuiteMetrics: Sendable {
     func checkAddress() throws(MetricsUnavailable) {
         guard let listen = options.listen else { return }
         do {
-            try MetricsListener.start(listen, serving: LoadMetrics(labels: RunLabels(runID: runID, scenario: "", transport: "", shard: ""))).stop()
+            try MetricsListener.start(listen, serving: LoadMetrics(labels: RunLabels(runID: runID, scenario: "", transport: "", shard: "")))
+                .stop()
         } catch {
             throw MetricsUnavailable(address: listen.description, reason: "\(error)")
         }

@@ -20,10 +20,12 @@ import Testing
         scenarios: [
             .custom("engine/one") { blackHole(1) },
             .roundTrip(
-                "load/first", sending: Ping(), with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
+                "load/first", sending: Ping(),
+                with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
                 over: .inMemory(answering: .bytes(Data("{}".utf8))), loop: .open(rate: 200, concurrency: 2, duration: .seconds(1))),
             .roundTrip(
-                "load/second", sending: Ping(), with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
+                "load/second", sending: Ping(),
+                with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
                 over: .inMemory(answering: .bytes(Data("{}".utf8))), loop: .open(rate: 100, concurrency: 2, duration: .seconds(1))),
         ])
 
@@ -54,7 +56,8 @@ import Testing
                 runID: report.runID, scenario: name, result: result, quantile: p99(report.runID, name),
                 error: LatencyBuckets.worstRatio - 1 + 0.01)
         }
-        let transports = try await prometheus.value(of: "count(last_over_time(courier_bench_requests_missed_total{transport=\"suite\"}[5m]))")
+        let transports = try await prometheus.value(
+            of: "count(last_over_time(courier_bench_requests_missed_total{transport=\"suite\"}[5m]))")
         #expect(transports == 2, "one series per load scenario, none for the micro-benchmark")
     }
 
@@ -122,6 +125,8 @@ import Testing
         let listenOnly = SuiteMetrics(options: MetricsOptions(listen: ListenAddress("9464")), runID: "r")
         #expect(listenOnly.workerArguments == ["--run-id", "r", "--metrics-listen", "127.0.0.1:9464", "--metrics-grace", "30000ms"])
         #expect(SuiteMetrics(options: MetricsOptions(), runID: "r").workerArguments == ["--run-id", "r"])
-        #expect(throws: UsageError.self) { try ScenarioWorkerCommand.parse(["--results", "/tmp/x", "--metrics-listen", "9464"][...], in: suite) }
+        #expect(throws: UsageError.self) {
+            try ScenarioWorkerCommand.parse(["--results", "/tmp/x", "--metrics-listen", "9464"][...], in: suite)
+        }
     }
 }
