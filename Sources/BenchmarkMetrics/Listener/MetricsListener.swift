@@ -42,13 +42,7 @@ public final class MetricsListener: Sendable {
         let record = ScrapeRecord()
         #if os(Linux)
         let listener = try Posix.makeListener(port: address.port, host: address.address, backlog: 64)
-        let port: UInt16
-        do {
-            port = try Posix.localPort(of: listener)
-        } catch {
-            Posix.close(listener)
-            throw error
-        }
+        let port = try Posix.localPort(closingOnFailure: listener)
         let finished = DispatchSemaphore(value: 0)
         do throws(EventLoopError) {
             let loop = try EventLoop(name: "MetricsListener:\(port)") { io in

@@ -3,6 +3,8 @@ import CourierSystem
 import Foundation
 import Testing
 
+@testable import CourierBench
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -65,34 +67,14 @@ struct PrometheusServer {
         "http://127.0.0.1:\(port)/api/v1/write"
     }
 
-    /// The instant query `promql`'s value, when it has exactly one.
+    /// The instant query `promql`'s value, when it has exactly one, read as the bench reads a
+    /// server's figures.
     func value(of promql: String) async throws -> Double? {
         var components = URLComponents(string: "http://127.0.0.1:\(port)/api/v1/query")
         components?.queryItems = [URLQueryItem(name: "query", value: promql)]
         guard let url = components?.url else { return nil }
-        let (data, _) = try await URLSession.shared.data(from: url)
-        struct Answer: Decodable {
-            struct Data: Decodable {
-                struct Series: Decodable { let value: [Value] }
-                let result: [Series]
-            }
-            enum Value: Decodable {
-                case time(Double)
-                case text(String)
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.singleValueContainer()
-                    if let time = try? container.decode(Double.self) {
-                        self = .time(time)
-                    } else {
-                        self = .text(try container.decode(String.self))
-                    }
-                }
-            }
-            let data: Data
-        }
-        let answer = try JSONDecoder().decode(Answer.self, from: data)
-        guard answer.data.result.count == 1, case .text(let text)? = answer.data.result[0].value.last else { return nil }
-        return Double(text)
+        let (data, response) = try await URLSession.shared.data(from: url)
+        return try? PrometheusFigures.mean(of: ((response as? HTTPURLResponse)?.statusCode ?? 0, data)).get()
     }
 
     private func get(_ path: String) async throws -> (status: Int, body: Data) {
