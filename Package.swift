@@ -170,7 +170,9 @@ let package = Package(
         // A load run's live metrics: the OpenMetrics text a /metrics listener serves, Prometheus remote
         // write (protobuf, snappy) and the exporter protocol. Knows nothing of Courier: a push goes
         // through a transport its caller hands it.
-        .target(name: "BenchmarkMetrics", dependencies: ["BenchmarkEngine", "CourierSystem"]),
+        .target(
+            name: "BenchmarkMetrics",
+            dependencies: ["BenchmarkEngine", "CourierSystem", .target(name: "CourierEventLoop", condition: .when(platforms: [.linux]))]),
         // What a package's own bench executable imports: scenarios over its endpoints, models and
         // payloads, and the whole command line. No fixture server and no curl unless asked for.
         .target(name: "CourierBench", dependencies: ["BenchmarkEngine", "BenchmarkMetrics", "Courier", "CourierJSON", "CourierTesting"]),
@@ -199,7 +201,7 @@ let package = Package(
             path: "Sources/BenchPlugin"
         ),
         // A bench executable for CourierBench's tests: scenarios that throw and crash, run as a process.
-        .executableTarget(name: "bench-probe", dependencies: ["CourierBench"], path: "Tests/BenchProbe"),
+        .executableTarget(name: "bench-probe", dependencies: ["CourierBench", "Courier"], path: "Tests/BenchProbe"),
         // The interview program the project grew from, kept word for word against our library: its
         // test runs it and checks what it prints. Its Stub restates URLProtocol's Sendable
         // conformance, which Linux's Foundation marks unavailable: a warning no diagnostic group

@@ -84,13 +84,7 @@ public final class FixtureServer: Sendable {
         #if os(Linux)
         let finished = DispatchSemaphore(value: 0)
         let listener = try Posix.makeListener(port: configuration.port, backlog: 1024)
-        let port: UInt16
-        do {
-            port = try Posix.localPort(of: listener)
-        } catch {
-            Posix.close(listener)
-            throw error
-        }
+        let port = try Posix.localPort(closingOnFailure: listener)
         do throws(EventLoopError) {
             let loop = try EventLoop(name: "FixtureServer:\(port)") { io in
                 FixtureLoop(io: io, listener: listener, configuration: configuration, counts: counts, finished: finished)

@@ -12,13 +12,7 @@ public final class RefusingEndpoint: Sendable {
     /// Binds a port the system picks.
     public init() throws(SocketError) {
         descriptor = try Posix.makeBoundSocket(port: 0)
-        let port: UInt16
-        do {
-            port = try Posix.localPort(of: descriptor)
-        } catch {
-            Posix.close(descriptor)
-            throw error
-        }
+        let port = try Posix.localPort(closingOnFailure: descriptor)
         url = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
     }
 

@@ -43,6 +43,16 @@ extension Posix {
         }
     }
 
+    /// The port a socket just made is bound to, closing it when the port cannot be read, so that a
+    /// caller that throws leaves nothing open.
+    package static func localPort(closingOnFailure descriptor: Int32) throws(SocketError) -> UInt16 {
+        do {
+            return try localPort(of: descriptor)
+        } catch {
+            throw closing(descriptor, error)
+        }
+    }
+
     /// A TCP socket bound to 127.0.0.1:`port` and not listening: it holds the port, and the kernel
     /// refuses every connection to it.
     package static func makeBoundSocket(port: UInt16, host: UInt32 = loopback) throws(SocketError) -> Int32 {

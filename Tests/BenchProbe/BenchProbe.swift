@@ -1,10 +1,12 @@
+import Courier
 import CourierBench
 import Foundation
 
 /// A bench executable for CourierBench's tests, run as a real process: one scenario that works, one
 /// that throws, one that traps and one whose precondition fails, so the tests can see a crash fail
 /// its scenario alone. With `BENCH_PROBE_HEALTHY` in its environment the failing ones work, which
-/// makes a baseline for a broken run to be compared with.
+/// makes a baseline for a broken run to be compared with. `load/ping` is a short open-loop load
+/// over an in-memory backend, for live metrics served from a worker.
 @main struct BenchProbe: BenchMain {
     static let suite = BenchSuite(
         tool: "bench-probe",
@@ -14,6 +16,11 @@ import Foundation
             .custom("probe/traps", isDefault: false) { trap() },
             .custom("probe/after-the-trap", isDefault: false) { blackHole(1) },
             .custom("probe/fails-a-precondition", isDefault: false) { failPrecondition() },
+            .roundTrip(
+                "load/ping", sending: Ping(),
+                with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
+                over: .inMemory(answering: .bytes(Data("{}".utf8))), loop: .open(rate: 200, concurrency: 2, duration: .seconds(1)),
+                isDefault: false),
         ])
 
     private static let isHealthy = ProcessInfo.processInfo.environment["BENCH_PROBE_HEALTHY"] != nil
@@ -33,4 +40,10 @@ import Foundation
 /// The error of the scenario that throws.
 struct ProbeError: Error, CustomStringConvertible {
     var description: String { "the probe's scenario threw, as asked" }
+}
+
+/// What `load/ping` sends.
+struct Ping: Endpoint {
+    typealias Response = JSONValue
+    var path: String { "ping" }
 }

@@ -10,6 +10,13 @@ import Testing
 import FoundationNetworking
 #endif
 
+/// Whether something has happened, as another task sees it.
+private final class Finished: Sendable {
+    private let flag = Atomic(false)
+    var isMarked: Bool { flag.load(ordering: .acquiring) }
+    func mark() { flag.store(true, ordering: .releasing) }
+}
+
 /// A source of one gauge, counting how often it is read.
 private final class CountingSource: MetricsSource {
     let reads = Mutex(0)
@@ -28,12 +35,19 @@ private final class CountingSource: MetricsSource {
 @Suite(.timeLimit(.minutes(1))) struct MetricsListenerTests {
     /// Sends `request` raw and returns the whole answer.
     private func exchange(_ port: UInt16, _ request: String) throws -> String {
+        try #require(try attempt(port, request))
+    }
+
+    /// The same, `nil` when the request could not be sent (the listener had stopped).
+    private func attempt(_ port: UInt16, _ request: String) throws -> String? {
         let handle = try #require(Posix.resolve("127.0.0.1", port: port).get().first)
         let socket = try #require(Posix.openClientSocket(for: handle))
         defer { Posix.close(socket) }
         _ = Posix.connect(socket, to: handle)
-        let exchange = SocketExchange(descriptor: socket, wake: -1, deadline: Posix.monotonicNanoseconds() + 5_000_000_000)
-        #expect(exchange.write(Array(request.utf8)))
+        let bytes = Array(request.utf8)
+        guard Posix.makeBlocking(socket, timeout: 5), bytes.withUnsafeBytes({ Posix.write(socket, $0) }) == .bytes(bytes.count) else {
+            return nil
+        }
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while Posix.isReadable(socket, within: 5000) {
@@ -74,6 +88,49 @@ private final class CountingSource: MetricsSource {
         _ = Posix.connect(again, to: address)
         listener.stop()
         listener.stop()
+    }
+
+    /// A connection that never completes its request is closed by the listener at its exchange
+    /// limit: the client reads the end of the stream, not an answer.
+    @Test func aSilentClientIsClosedAtTheExchangeLimit() throws {
+        let listener = try MetricsListener.start(try #require(ListenAddress("127.0.0.1:0")), serving: CountingSource())
+        defer { listener.stop() }
+        let started = ContinuousClock.now
+        #expect(try exchange(listener.port, "GET /metrics HTTP/1.1\r\n").isEmpty)
+        #expect(ContinuousClock.now - started >= MetricsListener.exchangeLimit - .milliseconds(50))
+    }
+
+    /// A head longer than the listener takes is not answered: the connection is closed.
+    @Test func anOversizedHeadIsClosedUnanswered() throws {
+        let listener = try MetricsListener.start(try #require(ListenAddress("127.0.0.1:0")), serving: CountingSource())
+        defer { listener.stop() }
+        let padding = String(repeating: "x", count: MetricsListener.maximumHeadBytes)
+        #expect(try exchange(listener.port, "GET /metrics HTTP/1.1\r\nX-Pad: \(padding)\r\n\r\n").isEmpty)
+    }
+
+    /// Scrapes at once are each answered, and the reading `linger` waits for is the latest.
+    @Test func concurrentScrapesAreAllAnswered() async throws {
+        let listener = try MetricsListener.start(try #require(ListenAddress("127.0.0.1:0")), serving: CountingSource())
+        let port = listener.port
+        let answers = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try self.exchange(port, "GET /metrics HTTP/1.1\r\n\r\n") }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 8 && answers.allSatisfy { $0.hasPrefix("HTTP/1.1 200 OK") })
+        let lingered = Finished()
+        let lingering = Task {
+            let scraped = await listener.linger(upTo: .seconds(20))
+            lingered.mark()
+            return scraped
+        }
+        // Scrapes until the listener stops: one of them reads the figures after linger began, and
+        // the last may find it stopping.
+        while !lingered.isMarked {
+            _ = try attempt(port, "GET /metrics HTTP/1.1\r\n\r\n")
+        }
+        #expect(await lingering.value)
     }
 
     @Test func aPortTakenIsAnErrorAtStart() throws {

@@ -9,7 +9,7 @@ import Testing
         let lines = run.output.split(separator: "\n")
         #expect(
             lines.map { $0.split(separator: " ").first.map(String.init) } == [
-                "probe/works", "probe/throws", "probe/traps", "probe/after-the-trap", "probe/fails-a-precondition",
+                "probe/works", "probe/throws", "probe/traps", "probe/after-the-trap", "probe/fails-a-precondition", "load/ping",
             ])
         #expect(lines.first?.hasSuffix("(not in the default suite)") == false)
         #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(" (not in the default suite)") })

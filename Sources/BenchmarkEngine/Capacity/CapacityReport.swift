@@ -38,6 +38,8 @@ public struct CapacityReport: Codable, Sendable, Equatable {
     /// What the whole search's requests, warm-ups included, did to connections, for a transport that
     /// counts them.
     @ExplicitNull public var connections: ScenarioResult.Connections? = nil
+    /// Where each step's server figures were read from (`--server-metrics`), and the queries.
+    @ExplicitNull public var serverMetrics: ServerQueries? = nil
 
     /// A report of `steps` and their `result`.
     public init(

@@ -66,20 +66,23 @@ public struct CapacitySearch: Sendable {
     }
 
     /// Searches, running each step on `runner` and passing it to `stepCompleted` as it completes.
-    public func run(with runner: some CapacityStepRunner, stepCompleted: (CapacityStep) -> Void = { _ in }) async -> Outcome {
-        var sequence = StepSequence(runner: runner, maximumTime: maximumTime)
+    /// With `server`, each step carries the service's figures over its measured part and is judged
+    /// on them too, before the search decides where to go next.
+    public func run(
+        with runner: some CapacityStepRunner, watching server: ServerWatch? = nil, stepCompleted: (CapacityStep) -> Void = { _ in }
+    ) async -> Outcome {
+        var sequence = StepSequence(runner: runner, maximumTime: maximumTime, server: server)
         var passing: CapacityStep?
         var failing: CapacityStep?
 
         /// Runs one step at `rate`; `nil` when the search must stop first.
         func step(_ rate: Double, _ phase: CapacityStep.Phase) async -> CapacityStep? {
-            await sequence.step(configuration(rate: rate), named: "the step at \(Self.rate(rate))") { result, number, start in
-                let judged = try CapacityStep(
+            await sequence.step(configuration(rate: rate), named: "the step at \(Self.rate(rate))", completed: stepCompleted) {
+                result, number, start in
+                try CapacityStep(
                     judging: result, number: number, phase: phase, targetRate: rate, startSeconds: start,
                     warmupSeconds: warmup.seconds, objectives: objectives, window: window, maximumInFlight: concurrency, limits: limits
                 )
-                stepCompleted(judged)
-                return judged
             }
         }
 
@@ -185,14 +188,17 @@ struct StepSequence<Runner: CapacityStepRunner> {
     let runner: Runner
     let maximumTime: Duration
     let started: UInt64
+    /// What each step reads from the service's monitoring and is judged on, if anything.
+    let server: ServerWatch?
     /// Every step completed, in order.
     private(set) var steps: [CapacityStep] = []
     /// Why the steps stopped, once they have.
     var stop: (reason: CapacityResult.StopReason, detail: String?)?
 
-    init(runner: Runner, maximumTime: Duration) {
+    init(runner: Runner, maximumTime: Duration, server: ServerWatch?) {
         self.runner = runner
         self.maximumTime = maximumTime
+        self.server = server
         started = runner.now()
     }
 
@@ -202,10 +208,11 @@ struct StepSequence<Runner: CapacityStepRunner> {
     }
 
     /// Runs one step as `configuration` says and judges it with `judge` (given the result, the
-    /// step's number and its start in seconds); `nil`, with ``stop`` set, when the steps must stop
-    /// first. `name` says which step in a message.
+    /// step's number and its start in seconds), then on the server's figures, and hands it to
+    /// `completed`; `nil`, with ``stop`` set, when the steps must stop first. `name` says which step
+    /// in a message.
     mutating func step(
-        _ configuration: LoadConfiguration, named name: @autoclosure () -> String,
+        _ configuration: LoadConfiguration, named name: @autoclosure () -> String, completed: (CapacityStep) -> Void,
         judge: (ScenarioResult, Int, Double) throws -> CapacityStep
     ) async -> CapacityStep? {
         if Task.isCancelled {
@@ -224,7 +231,9 @@ struct StepSequence<Runner: CapacityStepRunner> {
                 stop = (.interrupted, nil)
                 return nil
             }
-            let judged = try judge(result, steps.count + 1, Double(elapsed) / 1e9)
+            var judged = try judge(result, steps.count + 1, Double(elapsed) / 1e9)
+            if let server { judged = await server.watch(judged) }
+            completed(judged)
             steps.append(judged)
             // The step is kept, judged as far as it went; the search goes no further.
             if let abort = result.abort {

@@ -76,6 +76,9 @@ public struct CapacityStep: Codable, Sendable, Equatable {
     /// The checks on the answers (a targets file's `checks`) over the whole step, warm-up included
     /// as for ``requests``, by name in the file's order; `nil` without checks.
     @ExplicitNull public var checks: [ScenarioResult.Check]? = nil
+    /// The service's own figures over the measured part, read from its monitoring
+    /// (`--server-metrics`), in the order the queries were given; `nil` when none were asked for.
+    @ExplicitNull public var server: [ServerFigure]? = nil
 
     /// The load the step offered: its workers in a sweep, its rate otherwise.
     public var offeredLoad: Double {

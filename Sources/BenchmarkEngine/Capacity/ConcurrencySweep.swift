@@ -66,18 +66,19 @@ public struct ConcurrencySweep: Sendable {
     }
 
     /// Sweeps, running each step on `runner` and passing it to `stepCompleted` as it completes.
+    /// With `server`, each step carries the service's figures over its measured part and is judged
+    /// on them too.
     public func run(
-        with runner: some CapacityStepRunner, stepCompleted: (CapacityStep) -> Void = { _ in }
+        with runner: some CapacityStepRunner, watching server: ServerWatch? = nil, stepCompleted: (CapacityStep) -> Void = { _ in }
     ) async -> CapacitySearch.Outcome {
-        var sequence = StepSequence(runner: runner, maximumTime: maximumTime)
+        var sequence = StepSequence(runner: runner, maximumTime: maximumTime, server: server)
         for workers in levels {
-            let completed = await sequence.step(configuration(workers: workers), named: "the step of \(workers) workers") {
-                result, number, start in
-                let judged = try CapacityStep(
+            let completed = await sequence.step(
+                configuration(workers: workers), named: "the step of \(workers) workers", completed: stepCompleted
+            ) { result, number, start in
+                try CapacityStep(
                     judging: result, number: number, phase: .sweep, targetRate: 0, startSeconds: start, warmupSeconds: warmup.seconds,
                     objectives: objectives, window: window, concurrency: workers, limits: limits)
-                stepCompleted(judged)
-                return judged
             }
             if completed == nil { break }
         }

@@ -40,13 +40,24 @@ public enum CapacityCSVWriter {
         ("load_average", { $0.generator?.loadAverage.map(format) }),
         ("send_rate_share", { $0.generatorCheck?.sendRateShare.map(format) }),
         ("generator_kept_up", { $0.generatorCheck.map { String($0.keptUp) } }),
+    ])
+    private static let verdict = Table(columns: [
         ("status", { $0.status.rawValue }),
         ("reasons", { $0.reasons.joined(separator: "; ") }),
     ])
 
-    /// The CSV text.
+    /// The CSV text: a `server_<name>` column per server query, before the verdict, empty where
+    /// the figure could not be read.
     public static func render(_ report: CapacityReport) -> String {
-        table.render(report.steps)
+        let server = (report.serverMetrics?.queries ?? []).map { query in
+            (
+                name: "server_\(query.name)",
+                cell: { @Sendable (step: CapacityStep) in
+                    step.server?.first { $0.name == query.name }?.value.map(format)
+                }
+            )
+        }
+        return Table(columns: table.columns + server + verdict.columns).render(report.steps)
     }
 
     private typealias Curve = CSVTable<(kind: String, step: Int?, concurrency: Double, throughput: Double, bounds: ScalabilityFit.Bounds?)>

@@ -43,6 +43,50 @@ public enum CapacitySummary {
         ]
     }
 
+    /// The server's figures over a step's measured part, for under its terminal line:
+    /// `server: cpu 0.412, queue unavailable (HTTP 503)`; `nil` when none were read.
+    public static func serverLine(_ step: CapacityStep) -> String? {
+        guard let figures = step.server, !figures.isEmpty else { return nil }
+        return "server: " + figures.map { "\($0.name) \(serverValue($0))" }.joined(separator: ", ")
+    }
+
+    /// A figure as the summaries show it: four significant figures, or why there is none.
+    static func serverValue(_ figure: ServerFigure) -> String {
+        figure.value.map(Formats.plain) ?? "unavailable (\(figure.unavailable ?? "no answer"))"
+    }
+
+    /// The findings on the server's figures: those at the highest load that passed (or at the
+    /// first step), and how many steps' figures could not be read.
+    private static func serverFindings(_ report: CapacityReport) -> [String] {
+        let watched = report.steps.filter { $0.server != nil }
+        guard !watched.isEmpty else { return [] }
+        var lines: [String] = []
+        let passed = watched.filter { $0.status == .passed }.max { $0.offeredLoad < $1.offeredLoad }
+        if let step = passed, let figures = serverLine(step) {
+            let load = step.concurrency.map { "N = \($0)" } ?? "\(rate(step.targetRate))/s"
+            lines.append("The server at the highest load that passed (\(load)): \(figures.dropFirst("server: ".count)).")
+        }
+        let unread = watched.filter { $0.server?.contains { $0.value == nil } ?? false }
+        if let first = unread.first?.server?.first(where: { $0.value == nil }) {
+            lines.append(
+                "The server's figures could not be read in \(unread.count) of \(watched.count) steps (\(first.name): "
+                    + "\(first.unavailable ?? "no answer")); those steps were judged on the client's figures alone.")
+        }
+        return lines
+    }
+
+    /// `summary.md`'s table of every step's server figures; `nil` without any.
+    private static func serverTable(_ report: CapacityReport) -> String? {
+        guard let queries = report.serverMetrics?.queries, !queries.isEmpty else { return nil }
+        let rows = report.steps.map { step in
+            [String(step.number), offered(step)]
+                + queries.map { query in step.server?.first { $0.name == query.name }.map(serverValue) ?? "–" }
+        }
+        let source = queries.map { "\($0.name) = `\($0.promql)`" }.joined(separator: "; ")
+        return "The server's figures over each step's measured part, from \(report.serverMetrics?.url ?? "its monitoring") (\(source)):\n\n"
+            + SummaryTable.table(header: ["step", "offered"] + queries.map(\.name), rows: rows, leftAligned: [])
+    }
+
     /// The load a step offered: `N=8` workers in a sweep, its rate otherwise.
     private static func offered(_ step: CapacityStep) -> String {
         step.concurrency.map { "N=\($0)" } ?? rate(step.targetRate)
@@ -181,6 +225,7 @@ public enum CapacitySummary {
             "\(report.steps.count) steps of \(seconds(settings.warmupSeconds)) warm-up + \(seconds(settings.stepSeconds)) measured, "
                 + "in \(seconds(result.searchSeconds)).")
         lines += mixFindings(report)
+        lines += serverFindings(report)
         if let connections = report.connections {
             lines.append("Connections over the search: \(connections.sentence)")
             if let phases = connections.phases {
@@ -222,6 +267,7 @@ public enum CapacitySummary {
         if !report.steps.isEmpty {
             sections.append(SummaryTable.table(header: header, rows: report.steps.map(cells), leftAligned: [1, header.count - 1]))
         }
+        if let server = serverTable(report) { sections.append(server) }
         let checks = report.steps.flatMap { step in (step.checks ?? []).map { (lead: [String(step.number), offered(step)], check: $0) } }
         if !checks.isEmpty {
             sections.append(

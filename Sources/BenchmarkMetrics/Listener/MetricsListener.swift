@@ -1,14 +1,22 @@
 import BenchmarkEngine
 import CourierSystem
-import Foundation
+import Dispatch
 import Synchronization
+
+#if os(Linux)
+import CourierEventLoop
+#else
+import Foundation
+#endif
 
 /// Serves `GET /metrics` in the OpenMetrics text format on a thread of its own, built on the
 /// package's system layer (``CourierSystem``) as the fixture server is.
 ///
-/// One connection at a time, answered and closed: a scraper asks once every few seconds. Each gets
-/// at most ``exchangeLimit`` to send its request and take the answer, so a client that connects and
-/// says nothing holds the listener for no longer; the load run never waits for the listener.
+/// On Linux it is a driver of the package's shared event loop (`ScrapeLoop.swift`), on epoll as
+/// the fixture server and the transports are; elsewhere a `poll` loop of its own answers one
+/// connection at a time (`MetricsListener+Poll.swift`). Each connection gets at most
+/// ``exchangeLimit`` to send its request and take the answer, so a client that connects and says
+/// nothing holds a slot for no longer; the load run never waits for the listener.
 public final class MetricsListener: Sendable {
     /// The port it listens on: the one asked for, or the one the system picked for 0.
     public let port: UInt16
@@ -16,31 +24,66 @@ public final class MetricsListener: Sendable {
     public let host: String
     /// How long one connection may take to send its request and read the answer.
     public static let exchangeLimit = Duration.seconds(2)
+    /// The most bytes a request head may take.
+    static let maximumHeadBytes = 8192
 
+    /// When the figures of the latest answered scrape were read, shared with the loop.
+    private let record: ScrapeRecord
+    #if os(Linux)
+    private let loop: EventLoop<ScrapeLoop>
+    private let finished: DispatchSemaphore
+    private let stopped = Atomic<Bool>(false)
+    #else
     private let stopper: LoopStopper
-    /// When the figures of the latest answered scrape were read (monotonic nanoseconds).
-    private let lastServedReading = Atomic<UInt64>(0)
+    #endif
 
     /// Listens on `address` and serves `source`'s figures; throws when it cannot bind.
     public static func start(_ address: ListenAddress, serving source: any MetricsSource) throws(SocketError) -> MetricsListener {
+        let record = ScrapeRecord()
+        #if os(Linux)
+        let listener = try Posix.makeListener(port: address.port, host: address.address, backlog: 64)
+        let port = try Posix.localPort(closingOnFailure: listener)
+        let finished = DispatchSemaphore(value: 0)
+        do throws(EventLoopError) {
+            let loop = try EventLoop(name: "MetricsListener:\(port)") { io in
+                ScrapeLoop(io: io, listener: listener, source: source, record: record, finished: finished)
+            }
+            return MetricsListener(port: port, host: address.host, record: record, loop: loop, finished: finished)
+        } catch {
+            Posix.close(listener)
+            throw SocketError(call: error.call, code: error.code)
+        }
+        #else
         let (listener, port, pipe) = try Posix.makeServerSockets(port: address.port, host: address.address, backlog: 64)
-        let server = MetricsListener(port: port, host: address.host, wake: pipe.write)
-        let thread = Thread { [server] in
-            server.serve(listener: listener, wake: pipe.read, source: source)
+        let stopper = LoopStopper(wake: pipe.write)
+        let thread = Thread {
+            MetricsListener.serve(listener: listener, wake: pipe.read, source: source, record: record, stopper: stopper)
             Posix.close(listener)
             Posix.close(pipe.read)
-            server.stopper.loopFinished()
+            stopper.loopFinished()
         }
         thread.name = "MetricsListener:\(port)"
         thread.start()
-        return server
+        return MetricsListener(port: port, host: address.host, record: record, stopper: stopper)
+        #endif
     }
 
-    private init(port: UInt16, host: String, wake: Int32) {
+    #if os(Linux)
+    private init(port: UInt16, host: String, record: ScrapeRecord, loop: EventLoop<ScrapeLoop>, finished: DispatchSemaphore) {
         self.port = port
         self.host = host
-        stopper = LoopStopper(wake: wake)
+        self.record = record
+        self.loop = loop
+        self.finished = finished
     }
+    #else
+    private init(port: UInt16, host: String, record: ScrapeRecord, stopper: LoopStopper) {
+        self.port = port
+        self.host = host
+        self.record = record
+        self.stopper = stopper
+    }
+    #endif
 
     /// `http://host:port/metrics`.
     public var url: String {
@@ -50,7 +93,7 @@ public final class MetricsListener: Sendable {
     /// Whether a scrape whose figures were read after the monotonic time `instant` has been
     /// answered in full.
     public func hasServed(readingAfter instant: UInt64) -> Bool {
-        lastServedReading.load(ordering: .acquiring) > instant
+        record.lastServedReading > instant
     }
 
     /// Keeps serving until a scrape has read the figures as they are now, at most `grace`, then
@@ -65,37 +108,20 @@ public final class MetricsListener: Sendable {
         return hasServed(readingAfter: now)
     }
 
-    /// Closes the listener and returns once its thread has. Calling it again does nothing.
+    /// Closes the listener and every connection, and returns once its thread has. Calling it
+    /// again does nothing.
     public func stop() {
+        #if os(Linux)
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        loop.requestShutdown()
+        finished.wait()
+        #else
         stopper.stop()
+        #endif
     }
 
     deinit {
         stop()
-    }
-
-    private func serve(listener: Int32, wake: Int32, source: any MetricsSource) {
-        var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-        while !stopper.isStopped {
-            descriptors[0].revents = 0
-            descriptors[1].revents = 0
-            guard Posix.poll(&descriptors, timeout: -1) > 0 else { continue }
-            if descriptors[1].revents != 0 { return }
-            guard let connection = Posix.accept(from: listener) else { continue }
-            answer(connection, wake: wake, source: source)
-            Posix.close(connection)
-        }
-    }
-
-    /// Reads one request from `connection` and answers it, within ``exchangeLimit``.
-    private func answer(_ connection: Int32, wake: Int32, source: any MetricsSource) {
-        let deadline = Platform.monotonicNanoseconds() &+ Self.exchangeLimit.nanoseconds
-        let exchange = SocketExchange(descriptor: connection, wake: wake, deadline: deadline)
-        guard let head = exchange.readHead() else { return }
-        let (response, readAt) = Self.response(to: head, source: source)
-        if exchange.write(response), let readAt {
-            lastServedReading.store(readAt, ordering: .releasing)
-        }
     }
 
     /// The whole response to a request whose head is `head`, and when its figures were read.
@@ -116,9 +142,34 @@ public final class MetricsListener: Sendable {
         return (Array(head.utf8) + (requestLine[0] == "HEAD" ? [] : body), readAt)
     }
 
+    /// Where a request's head ends (after its CRLF CRLF), if it has.
+    static func endOfHead(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 3..<bytes.count where bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10
+        {
+            return index + 1
+        }
+        return nil
+    }
+
     private static func plain(_ status: Int, _ reason: String, _ body: String, extra: String = "") -> [UInt8] {
         Array(
             "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n\(extra)Connection: close\r\n\r\n\(body)"
                 .utf8)
+    }
+}
+
+/// When the figures of the latest scrape answered in full were read (monotonic nanoseconds): what
+/// the loop's thread writes and ``MetricsListener/linger(upTo:)`` reads. A class of its own so that
+/// the loop never holds the listener, whose `deinit` stops the loop.
+final class ScrapeRecord: Sendable {
+    private let reading = Atomic<UInt64>(0)
+
+    var lastServedReading: UInt64 { reading.load(ordering: .acquiring) }
+
+    /// A scrape whose figures were read at `instant` has been answered. Answers may finish out of
+    /// the order their figures were read in; the latest reading stays.
+    func served(readAt instant: UInt64) {
+        reading.max(instant, ordering: .acquiringAndReleasing)
     }
 }

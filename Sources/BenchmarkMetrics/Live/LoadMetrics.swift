@@ -32,6 +32,11 @@ public final class LoadMetrics: LoadObserver, MetricsSource {
         state = Mutex(State(labels: labels))
     }
 
+    /// The labels of its series.
+    public var labels: RunLabels {
+        state.withLock { $0.labels }
+    }
+
     /// Relabels the runs to come (a `capacity` step's scenario, say).
     public func relabel(_ labels: RunLabels) {
         state.withLock { $0.labels = labels }

@@ -7,6 +7,27 @@ struct ObjectiveOptions: Equatable, Sendable {
     var objectives: [ServiceLevelObjective] = []
     /// What each is judged over.
     var window = ObjectiveWindow.whole
+    /// Objectives on the server's own figures (`server:cpu<=80%`), which only `capacity` takes.
+    var serverObjectives: [ServerObjective] = []
+
+    /// An objective as `--slo` takes it: on the client's figures, or on a server's.
+    enum Given: Equatable, Sendable {
+        case client(ServiceLevelObjective)
+        case server(ServerObjective)
+    }
+
+    /// `--slo`'s value: `server:<name>…` is a server objective unless it reads as an objective of a
+    /// request named `server`.
+    static let given = OptionValue<Given> { text, option throws(InvalidValue) in
+        guard text.hasPrefix(ServerObjective.prefix), (try? ServiceLevelObjective(parsing: text)) == nil else {
+            return .client(try objective(for: option).parse(text, for: option))
+        }
+        do {
+            return .server(try ServerObjective(parsing: text))
+        } catch {
+            throw InvalidValue("invalid objective '\(text)' for '--\(option)': \(error)")
+        }
+    }
 
     /// An objective as `--slo` and `--abort-on` take it.
     static func objective(for option: String) -> OptionValue<ServiceLevelObjective> {
@@ -21,10 +42,10 @@ struct ObjectiveOptions: Equatable, Sendable {
 
     static let slo = OptionDeclaration(
         repeating: "slo",
-        value: objective(for: "slo"),
+        value: given,
         valueName: "<objective>",
         help:
-            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name (or, in run, a journey's step name) and a colon first make it that request's alone, judged over that name's own intervals as the run's are: 'search:p99<=200ms'. A breach exits 3."
+            "An objective the run must meet; repeat for more. <metric><op><value>: p50…p99.99 (any percentile), max or mean of the latency from each request's intended start, with a unit (ns, us, ms, s); errors (failed share of requests sent) or rate (sent share of the schedule, open loops only) in percent; <, <=, > or >=. Such as 'p99<=50ms', 'errors<=0.1%', 'rate>=99%'. A targets file's request name (or, in run, a journey's step name) and a colon first make it that request's alone, judged over that name's own intervals as the run's are: 'search:p99<=200ms'. In capacity, 'server:<name><op><value>' judges a --query's figure instead: 'server:cpu<=80%' (a percentage compares the query's ratio, 0 to 1). A breach exits 3."
     )
     static let window = OptionDeclaration(
         "slo-window", value: .text(completion: .choices(["whole", "interval"])), default: "whole", valueName: "<w>",
@@ -35,9 +56,24 @@ struct ObjectiveOptions: Equatable, Sendable {
     /// The options, for a command's declaration.
     static let options: [any CommandLineOption] = [slo, window]
 
-    /// The objectives `parsed` names, judged over windows no shorter than `intervalSeconds`.
-    static func parse(_ parsed: ParsedCommandLine, intervalSeconds: Double) throws(UsageError) -> ObjectiveOptions {
-        var options = ObjectiveOptions(objectives: try parsed.value(of: slo))
+    /// The objectives `parsed` names, judged over windows no shorter than `intervalSeconds`; server
+    /// objectives only `acceptingServer`.
+    static func parse(_ parsed: ParsedCommandLine, intervalSeconds: Double, acceptingServer: Bool = false) throws(UsageError)
+        -> ObjectiveOptions
+    {
+        var options = ObjectiveOptions()
+        for given in try parsed.value(of: slo) {
+            switch given {
+            case .client(let objective): options.objectives.append(objective)
+            case .server(let objective):
+                guard acceptingServer else {
+                    throw UsageError(
+                        message: "the objective '\(objective)' judges a server's figure, which only 'capacity --server-metrics' reads",
+                        usage: parsed.usage)
+                }
+                options.serverObjectives.append(objective)
+            }
+        }
         switch try parsed.value(of: window) {
         case "whole": options.window = .whole
         case "interval": options.window = .interval

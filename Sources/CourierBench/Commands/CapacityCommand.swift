@@ -63,10 +63,16 @@ public struct CapacityCommand: BenchCommand, Equatable {
         let sweep = options.sweep == .concurrency ? options.concurrencySweep : nil
         print(CapacitySummary.terminalHeader)
         let ticker = console.showProgress(of: "step", progress)
+        let server = options.server.map { options in
+            ServerWatch(source: PrometheusFigures(options: options), objectives: self.options.objectives.serverObjectives)
+        }
         let searching = Task {
-            let printStep = { (step: CapacityStep) in console.printLine(CapacitySummary.terminalLine(step)) }
-            if let sweep { return await sweep.run(with: runner, stepCompleted: printStep) }
-            return await search.run(with: runner, stepCompleted: printStep)
+            let printStep = { (step: CapacityStep) in
+                console.printLine(CapacitySummary.terminalLine(step))
+                if let figures = CapacitySummary.serverLine(step) { console.printLine("      \(figures)") }
+            }
+            if let sweep { return await sweep.run(with: runner, watching: server, stepCompleted: printStep) }
+            return await search.run(with: runner, watching: server, stepCompleted: printStep)
         }
         // Ctrl-C ends the search after the step in flight, which is discarded; a second one ends
         // the process.
@@ -91,6 +97,10 @@ public struct CapacityCommand: BenchCommand, Equatable {
         report.insecure = options.request.trust.allowsInsecureConnections ? true : nil
         report.tlsVersions = options.request.trust.tlsVersionsRecorded
         report.connections = connections
+        if let server = options.server {
+            report.serverMetrics = ServerQueries(url: server.redactedURL, queries: server.queries)
+            report.settings.objectives += options.objectives.serverObjectives.map(\.description)
+        }
         print("")
         print(CapacitySummary.headline(report))
         for line in CapacitySummary.findings(report) { print("- \(line)") }

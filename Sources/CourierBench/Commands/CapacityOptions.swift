@@ -41,6 +41,8 @@ struct CapacityOptions: Equatable {
     var outputDirectory = CapacityOptions.out.defaultValue
     /// Where the steps' live metrics go.
     var metrics = MetricsOptions()
+    /// Where each step's server figures are read, and the queries; `nil` for none.
+    var server: ServerMetricsOptions?
 
     /// The engine's defaults, which the options' are.
     private static let engine = CapacitySearch(objectives: [])
@@ -99,7 +101,7 @@ struct CapacityOptions: Equatable {
         let request = RequestOptions.options(in: suite)
         let own: [any CommandLineOption] = [
             sweepOption, levels, minimumRateOption, maximumRateOption, step, warmup, interval, precisionOption, maximumTime,
-            concurrencyOption, out,
+            concurrencyOption, out, ServerMetricsOptions.url, ServerMetricsOptions.query,
         ]
         return CommandDeclaration(
             overview:
@@ -114,7 +116,7 @@ struct CapacityOptions: Equatable {
             options: [RequestOptions.url, RequestOptions.targets, RequestOptions.baseURL] + request + ObjectiveOptions.options
                 + AbortOptions.options + own + MetricsOptions.options,
             discussion: """
-                Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). With --sweep concurrency the steps are closed loops of 1, 2, 4, … workers (or --levels), every one run; the Universal Scalability Law X(N) = γN / (1 + α(N−1) + βN(N−1)) is fitted to their throughput, with 95% confidence intervals from a bootstrap over the steps' intervals, and the summary says where throughput peaks and, with --slo, the most workers within the objectives. A rate search fits the same law to each step's concurrency by Little's law. A step in which the generator did not keep up (sent under 99% of its plan with workers free, starved of CPUs, or using 90% of them) is never reported as the server's limit (an error storm excepted), and is left out of the fit. --abort-on stops a step as it stops a load run, and the search or sweep with it: the step is kept as far as it went, and the exit status is 3. Exit status 3 when no rate (in a sweep, no level) met the objectives; 1 when a step could not run, the reports cannot be written, or not one request of a sweep succeeded; 130 after Ctrl-C (the step in flight is discarded, the others written).
+                Open-loop steps: the rate doubles from --min-rate until a step breaks an objective, fails more than 10% of its requests (an error storm), or shows that the generator could not keep its own schedule (its limit, not the server's, and said so); then the gap between the last passing and the first failing rate is halved until it is within --precision. A table line is printed as each step completes; capacity.json, capacity.csv and summary.md hold every step completed, also after Ctrl-C. The search ends within --max-time plus one step (its warm-up, --step, and at most --timeout + 1 s for the last requests). With --sweep concurrency the steps are closed loops of 1, 2, 4, … workers (or --levels), every one run; the Universal Scalability Law X(N) = γN / (1 + α(N−1) + βN(N−1)) is fitted to their throughput, with 95% confidence intervals from a bootstrap over the steps' intervals, and the summary says where throughput peaks and, with --slo, the most workers within the objectives. A rate search fits the same law to each step's concurrency by Little's law. A step in which the generator did not keep up (sent under 99% of its plan with workers free, starved of CPUs, or using 90% of them) is never reported as the server's limit (an error storm excepted), and is left out of the fit. --abort-on stops a step as it stops a load run, and the search or sweep with it: the step is kept as far as it went, and the exit status is 3. Exit status 3 when no rate (in a sweep, no level) met the objectives; 1 when a step could not run, the reports cannot be written, or not one request of a sweep succeeded; 130 after Ctrl-C (the step in flight is discarded, the others written). --server-metrics reads the service's own figures for each step's measured part from a Prometheus HTTP API, one --query each (evaluated at the part's end with $window its length, such as rate(process_cpu_seconds_total[$window]); a query without $window is averaged over the part), into capacity.json, capacity.csv, summary.md and report.html beside throughput and latency; --slo 'server:<name><op><value>' judges one. A Prometheus that is down, slow (5 s per query), refusing or answering nonsense never stops the search: each figure it could not give says why, and its objectives go unjudged in that step.
                 """
         )
     }
@@ -165,10 +167,12 @@ struct CapacityOptions: Equatable {
             throw UsageError(message: "'--levels' needs '--sweep concurrency': a rate search steps through rates", usage: usage)
         }
         try options.request.connection.check(concurrency: options.sweepLevels.max() ?? options.concurrency, usage: usage)
-        options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval)
+        options.objectives = try ObjectiveOptions.parse(values, intervalSeconds: options.interval, acceptingServer: true)
         try options.objectives.checkRequestNames(
             options.request.targets?.names, checks: options.request.targets?.checkNames ?? [], usage: usage)
-        guard !options.objectives.objectives.isEmpty || options.sweep == .concurrency else {
+        options.server = try ServerMetricsOptions.parse(values, objectives: options.objectives.serverObjectives)
+        guard !options.objectives.objectives.isEmpty || !options.objectives.serverObjectives.isEmpty || options.sweep == .concurrency
+        else {
             throw UsageError(
                 message:
                     "missing '--slo <objective>': a capacity is the highest rate that meets at least one objective, such as --slo 'p99<=50ms'",

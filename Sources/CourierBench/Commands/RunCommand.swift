@@ -35,6 +35,8 @@ public struct RunCommand: BenchCommand, Equatable {
     public var branch: String?
     /// What each load scenario's run is judged by (`--slo`).
     var objectives = ObjectiveOptions()
+    /// Where the load scenarios' live metrics go while they run (`--metrics-listen`, `--metrics-remote-write`).
+    var metrics = MetricsOptions()
 
     /// The default run: the default suite, full length, the default formats, into `Reports`.
     public init() {}
@@ -74,13 +76,14 @@ public struct RunCommand: BenchCommand, Equatable {
         CommandDeclaration(
             overview: "Runs scenarios, prints a summary table and writes Reports/<run-id>/.",
             usage: [
-                "run [--filter <pattern>]... [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]]"
+                "run [--filter <pattern>]... [--skip <pattern>]... [--quick] [--instructions] [--out <dir>] [--format <formats>] [--baseline <name> [<thresholds>]] [--slo <objective>]... [--slo-window <w>] [--history <file> [--commit <sha>] [--branch <name>]] "
+                    + CommandDeclaration.synopsis(of: MetricsOptions.options)
             ],
             options: ScenarioSelection.options + [quick, instructions, out, format, baselineOption] + ComparisonOptions.options
                 + ObjectiveOptions.options
-                + [historyOption, commitOption, branchOption],
+                + [historyOption, commitOption, branchOption] + MetricsOptions.options,
             discussion: """
-                A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first.
+                A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first. Live metrics (--metrics-listen, --metrics-remote-write) carry each load scenario's figures under its own scenario label, with transport="suite"; micro-benchmarks have none. In worker processes, the worker serves and pushes them, and lingers for --metrics-grace before the reports are written.
                 """
         )
     }
@@ -107,6 +110,10 @@ public struct RunCommand: BenchCommand, Equatable {
         run.objectives = try ObjectiveOptions.parse(
             parsed, intervalSeconds: Duration(nanoseconds: LoadConfiguration.defaultIntervalNanoseconds).seconds)
         run.formats = try parsed.value(of: format)
+        run.metrics = try MetricsOptions.parse(parsed)
+        if run.countsInstructions, run.metrics.isEnabled {
+            throw UsageError(message: "live metrics watch load scenarios, which '--instructions' leaves out", usage: parsed.usage)
+        }
         return run
     }
 
@@ -155,11 +162,20 @@ public struct RunCommand: BenchCommand, Equatable {
         let startedAt = Date()
         let runID = ReportStore.makeRunID(startedAt: startedAt)
         let environment = Report.Environment.current(toolVersion: suite.version, allocator: AllocationCounter.shared?.backend)
+        let metrics = self.metrics.isEnabled ? SuiteMetrics(options: self.metrics, runID: runID) : nil
+        let live: SuiteObserver?
+        do {
+            live = try metrics.flatMap { metrics throws(MetricsUnavailable) in try context.execution.start(metrics, for: selected) }
+        } catch {
+            Platform.writeToStandardError("error: \(error); no scenario was run\n")
+            return .failure
+        }
         Console().header(tool: suite.tool, scenarios: selected.count, isQuick: isQuick, environment: environment)
 
         // Failures are reported on standard error as they happen; the others' results go on.
         let outcomes = await context.execution.run(
-            selected, isQuick: isQuick, runDirectory: reports.appendingPathComponent(runID), valgrind: valgrind)
+            selected, isQuick: isQuick, runDirectory: reports.appendingPathComponent(runID), valgrind: valgrind, metrics: metrics,
+            live: live)
         var results = outcomes.flatMap(\.results)
         for index in results.indices {
             results[index].serviceLevel = try objectives.verdict(on: results[index])
@@ -178,8 +194,10 @@ public struct RunCommand: BenchCommand, Equatable {
                 stepSummary: context.stepSummary
             )
         else {
+            await live?.close()
             return .failure
         }
+        await live?.close()
         if let history {
             let metadata = HistoryMetadata(commit: commit ?? environment.gitCommit, branch: branch ?? GitCheckout.branch(), source: "run")
             do {

@@ -16,12 +16,27 @@ enum ScenarioExecution: Sendable {
     /// one line; the standard error of a worker that died (its backtrace) is kept in a file under
     /// `runDirectory`, which that line names. With `valgrind`, each worker runs under Callgrind and
     /// counts instructions; the caller has checked that ``canCount`` holds.
-    func run(_ scenarios: [Scenario], isQuick: Bool, runDirectory: URL, valgrind: Valgrind? = nil) async -> [ScenarioOutcome] {
+    ///
+    /// With `metrics`, the load scenarios' figures are served and pushed as they run: by `live`
+    /// here, by each worker in a worker process.
+    func run(
+        _ scenarios: [Scenario], isQuick: Bool, runDirectory: URL, valgrind: Valgrind? = nil, metrics: SuiteMetrics? = nil,
+        live: SuiteObserver? = nil
+    ) async -> [ScenarioOutcome] {
         guard case .isolated(let executable?) = self else {
-            return await Self.runHere(scenarios, isQuick: isQuick)
+            return await Self.runHere(scenarios, isQuick: isQuick, live: live)
         }
-        return await WorkerSupervisor(executable: executable, isQuick: isQuick, runDirectory: runDirectory, valgrind: valgrind).run(
-            scenarios)
+        var supervisor = WorkerSupervisor(executable: executable, isQuick: isQuick, runDirectory: runDirectory, valgrind: valgrind)
+        supervisor.metrics = metrics
+        return await supervisor.run(scenarios)
+    }
+
+    /// Starts `metrics` where the figures are made: here, or, checking only that the address can
+    /// be bound, in the workers.
+    func start(_ metrics: SuiteMetrics, for scenarios: [Scenario]) throws(MetricsUnavailable) -> SuiteObserver? {
+        guard case .isolated(_?) = self else { return try metrics.start(for: scenarios) }
+        try metrics.checkAddress()
+        return nil
     }
 
     /// Whether scenarios run in worker processes, which is where instructions can be counted.
@@ -31,10 +46,10 @@ enum ScenarioExecution: Sendable {
     }
 
     /// Runs `scenarios` in this process, printing each failure as it happens.
-    static func runHere(_ scenarios: [Scenario], isQuick: Bool) async -> [ScenarioOutcome] {
+    static func runHere(_ scenarios: [Scenario], isQuick: Bool, live: SuiteObserver? = nil) async -> [ScenarioOutcome] {
         var outcomes: [ScenarioOutcome] = []
         for scenario in scenarios {
-            let outcome = await measure(scenario, isQuick: isQuick)
+            let outcome = await measure(scenario, isQuick: isQuick, observer: live?.observer(of: scenario))
             if let failure = outcome.failure {
                 Platform.writeToStandardError(failure.consoleLine(runDirectory: nil))
             }
@@ -44,13 +59,17 @@ enum ScenarioExecution: Sendable {
     }
 
     /// Runs one scenario in this process, with a progress line on a terminal, and returns how it
-    /// ended; a scenario that throws has failed. With `instructions`, its micro-benchmarks are counted.
-    static func measure(_ scenario: Scenario, isQuick: Bool, instructions: InstructionCounter? = nil) async -> ScenarioOutcome {
+    /// ended; a scenario that throws has failed. With `instructions`, its micro-benchmarks are counted;
+    /// with `observer`, a load scenario's figures go to it as they are made.
+    static func measure(
+        _ scenario: Scenario, isQuick: Bool, instructions: InstructionCounter? = nil, observer: (any LoadObserver)? = nil
+    ) async -> ScenarioOutcome {
         let progress = ProgressMeter()
         let ticker = Console().showProgress(of: scenario.name, progress)
-        let context = ScenarioContext(
+        var context = ScenarioContext(
             name: scenario.name, isQuick: isQuick, allocations: AllocationCounter.shared, progress: progress, instructions: instructions
         )
+        context.observer = observer
         let outcome: ScenarioOutcome
         do {
             outcome = .measured(try await scenario.run(in: context))

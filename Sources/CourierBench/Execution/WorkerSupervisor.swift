@@ -19,6 +19,8 @@ struct WorkerSupervisor {
     let runDirectory: URL
     /// Runs each worker under Callgrind, counting instructions, when set.
     var valgrind: Valgrind? = nil
+    /// The live metrics each worker serves and pushes, when asked for.
+    var metrics: SuiteMetrics? = nil
 
     /// How many workers count at once under Callgrind.
     var countingWorkers = ProcessInfo.processInfo.activeProcessorCount
@@ -64,8 +66,9 @@ struct WorkerSupervisor {
                     return outcomes + pending.map { .failed(ScenarioFailure(name: $0.name, cause: .threw, reason: reason)) }
                 }
                 // A sandbox that forbids spawning, say: measuring in this process beats not measuring.
+                let unwatched = metrics == nil ? "" : ", without live metrics"
                 Platform.writeToStandardError(
-                    "warning: cannot start a worker process (\(error)); running the scenarios left in this process\n")
+                    "warning: cannot start a worker process (\(error)); running the scenarios left in this process\(unwatched)\n")
                 return outcomes + (await ScenarioExecution.runHere(Array(pending), isQuick: isQuick))
             }
             let batch = pending
@@ -107,7 +110,8 @@ struct WorkerSupervisor {
     /// Runs one worker on `names` and returns how it ended, in words ("crashed with SIGILL").
     private func runWorker(_ names: [String], resultsIn directory: URL) async throws -> String {
         let process = Process()
-        let worker = [ScenarioWorkerCommand.name, "--results", directory.path] + (isQuick ? ["--quick"] : [])
+        let worker =
+            [ScenarioWorkerCommand.name, "--results", directory.path] + (isQuick ? ["--quick"] : []) + (metrics?.workerArguments ?? [])
         if let valgrind {
             process.executableURL = valgrind.executable
             process.arguments =

@@ -76,6 +76,24 @@ struct MetricsOptions: Equatable, Sendable {
         return options
     }
 
+    /// The options on a command line that parse to these, for a worker process.
+    var arguments: [String] {
+        var arguments = listen.map { ["--\(Self.listenOption.name)", $0.description] } ?? []
+        if let remoteWrite {
+            arguments += ["--\(Self.remoteWriteOption.name)", remoteWrite.absoluteString]
+            for header in headers { arguments += ["--\(Self.headerOption.name)", "\(header.name): \(header.value)"] }
+            if nativeHistograms { arguments.append("--\(Self.nativeOption.name)") }
+            arguments += ["--\(Self.interval.name)", Self.milliseconds(intervalSeconds)]
+        }
+        guard isEnabled else { return [] }
+        return arguments + ["--\(Self.grace.name)", Self.milliseconds(graceSeconds)]
+    }
+
+    /// `seconds` as a duration option takes it, in whole milliseconds.
+    private static func milliseconds(_ seconds: Double) -> String {
+        "\(Int((seconds * 1000).rounded()))ms"
+    }
+
     /// Whether any live metrics were asked for.
     var isEnabled: Bool {
         listen != nil || remoteWrite != nil
@@ -87,7 +105,7 @@ struct MetricsOptions: Equatable, Sendable {
         return [
             RemoteWriteExporter(
                 url: remoteWrite.absoluteString, headers: headers.map { ($0.name, $0.value) }, nativeHistograms: nativeHistograms,
-                transport: CourierPushTransport())
+                transport: MetricsHTTPTransport())
         ]
     }
 

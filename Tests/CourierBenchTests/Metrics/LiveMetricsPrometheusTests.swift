@@ -17,29 +17,6 @@ struct LiveMetricsPrometheusTests {
         return (report.runID, try #require(report.scenarios.first))
     }
 
-    /// Checks that Prometheus' figures for `runID` come to the report's: the counts exactly (polled
-    /// until they arrive, within a bound), the p99 within `error`. Each series' last value is read
-    /// with `last_over_time`: once the listener stops, the next scrape fails and Prometheus marks the
-    /// scraped series stale, which an instant query then skips.
-    private func expectAgreement(
-        _ prometheus: PrometheusServer, runID: String, result: ScenarioResult, quantile: String, error: Double
-    ) async throws {
-        let outcomes = try #require(result.outcomes)
-        let selector = "{run_id=\"\(runID)\"}"
-        let arrived = await poll(within: .seconds(20)) {
-            (try? await prometheus.value(of: "sum(last_over_time(courier_bench_requests_total\(selector)[5m]))")) == Double(outcomes.sent)
-        }
-        #expect(arrived, "Prometheus never saw \(outcomes.sent) requests")
-        let succeeded = try await prometheus.value(
-            of: "last_over_time(courier_bench_requests_total{run_id=\"\(runID)\",outcome=\"success\"}[5m])")
-        #expect(succeeded == Double(outcomes.succeeded))
-        let missed = try await prometheus.value(of: "last_over_time(courier_bench_requests_missed_total\(selector)[5m])")
-        #expect(missed == Double(outcomes.missed))
-        let p99 = try #require(try await prometheus.value(of: quantile))
-        let reported = Double(try #require(result.latency).summary.p99) / 1e9
-        #expect(abs(p99 - reported) / reported <= error, "Prometheus p99 \(p99) s, report \(reported) s")
-    }
-
     @Test func aScrapedLoadRunCountsWhatItsReportCounts() async throws {
         let binary = try #require(PrometheusServer.binary)
         let server = try FixtureServer.start()
@@ -55,8 +32,8 @@ struct LiveMetricsPrometheusTests {
         ])
         #expect(status == 0)
         let (runID, result) = try report(in: directory)
-        try await expectAgreement(
-            prometheus, runID: runID, result: result,
+        try await prometheus.expectAgreement(
+            runID: runID, result: result,
             quantile: "histogram_quantile(0.99, last_over_time(courier_bench_request_duration_seconds_bucket{run_id=\"\(runID)\"}[5m]))",
             error: LatencyBuckets.worstRatio - 1 + 0.01)
     }
@@ -80,8 +57,8 @@ struct LiveMetricsPrometheusTests {
             let (runID, result) = try report(in: directory)
             let selector = "{run_id=\"\(runID)\"}"
             // Native buckets at schema 3 are 2^(1/8) apart: within 9 %; classic ones within 25 %.
-            try await expectAgreement(
-                prometheus, runID: runID, result: result,
+            try await prometheus.expectAgreement(
+                runID: runID, result: result,
                 quantile: native
                     ? "histogram_quantile(0.99, courier_bench_request_duration_seconds\(selector))"
                     : "histogram_quantile(0.99, courier_bench_request_duration_seconds_bucket\(selector))",

@@ -1,5 +1,9 @@
+import BenchmarkEngine
 import CourierSystem
 import Foundation
+import Testing
+
+@testable import CourierBench
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -63,34 +67,14 @@ struct PrometheusServer {
         "http://127.0.0.1:\(port)/api/v1/write"
     }
 
-    /// The instant query `promql`'s value, when it has exactly one.
+    /// The instant query `promql`'s value, when it has exactly one, read as the bench reads a
+    /// server's figures.
     func value(of promql: String) async throws -> Double? {
         var components = URLComponents(string: "http://127.0.0.1:\(port)/api/v1/query")
         components?.queryItems = [URLQueryItem(name: "query", value: promql)]
         guard let url = components?.url else { return nil }
-        let (data, _) = try await URLSession.shared.data(from: url)
-        struct Answer: Decodable {
-            struct Data: Decodable {
-                struct Series: Decodable { let value: [Value] }
-                let result: [Series]
-            }
-            enum Value: Decodable {
-                case time(Double)
-                case text(String)
-                init(from decoder: any Decoder) throws {
-                    let container = try decoder.singleValueContainer()
-                    if let time = try? container.decode(Double.self) {
-                        self = .time(time)
-                    } else {
-                        self = .text(try container.decode(String.self))
-                    }
-                }
-            }
-            let data: Data
-        }
-        let answer = try JSONDecoder().decode(Answer.self, from: data)
-        guard answer.data.result.count == 1, case .text(let text)? = answer.data.result[0].value.last else { return nil }
-        return Double(text)
+        let (data, response) = try await URLSession.shared.data(from: url)
+        return try? PrometheusFigures.mean(of: ((response as? HTTPURLResponse)?.statusCode ?? 0, data)).get()
     }
 
     private func get(_ path: String) async throws -> (status: Int, body: Data) {
@@ -105,6 +89,29 @@ struct PrometheusServer {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+extension PrometheusServer {
+    /// Checks that Prometheus' figures for `runID` (and `scenario`, when given) come to the
+    /// report's: the counts exactly (polled until they arrive, within a bound), the p99 within
+    /// `error`. Each series' last value is read with `last_over_time`: once the listener stops, the
+    /// next scrape fails and Prometheus marks the scraped series stale, which an instant query then
+    /// skips.
+    func expectAgreement(runID: String, scenario: String? = nil, result: ScenarioResult, quantile: String, error: Double) async throws {
+        let outcomes = try #require(result.outcomes)
+        let run = "run_id=\"\(runID)\"" + (scenario.map { ",scenario=\"\($0)\"" } ?? "")
+        let arrived = await poll(within: .seconds(20)) {
+            (try? await value(of: "sum(last_over_time(courier_bench_requests_total{\(run)}[5m]))")) == Double(outcomes.sent)
+        }
+        #expect(arrived, "Prometheus never saw \(outcomes.sent) requests")
+        let succeeded = try await value(of: "last_over_time(courier_bench_requests_total{\(run),outcome=\"success\"}[5m])")
+        #expect(succeeded == Double(outcomes.succeeded))
+        let missed = try await value(of: "last_over_time(courier_bench_requests_missed_total{\(run)}[5m])")
+        #expect(missed == Double(outcomes.missed))
+        let p99 = try #require(try await value(of: quantile))
+        let reported = Double(try #require(result.latency).summary.p99) / 1e9
+        #expect(abs(p99 - reported) / reported <= error, "Prometheus p99 \(p99) s, report \(reported) s")
     }
 }
 

@@ -19,8 +19,29 @@ enum CapacitySection {
         if let fit = report.result.scalability {
             html += ScalabilityFigure.figure(fit, isSweep: report.settings.levels != nil, id: "capacity-1").html()
         }
+        html += server(report)?.html() ?? ""
         html += checks(report)?.html() ?? ""
         return html
+    }
+
+    /// Each step's server figures beside its throughput and p99; `nil` when none were read.
+    private static func server(_ report: CapacityReport) -> DataTable? {
+        guard let queries = report.serverMetrics?.queries, !queries.isEmpty else { return nil }
+        let rows = report.steps.map { step -> [DataTable.Cell] in
+            [
+                .number(Double(step.number), format: Formats.plain), .number(step.offeredLoad, format: Formats.count),
+                .number(step.throughput, format: Formats.count), .number(Double(step.latency.summary.p99), format: Formats.duration),
+            ]
+                + queries.map { query in
+                    guard let figure = step.server?.first(where: { $0.name == query.name }) else { return .text("–") }
+                    return figure.value.map { .number($0, format: Formats.plain) }
+                        ?? .text("unavailable: \(figure.unavailable ?? "no answer")")
+                }
+        }
+        let offered = report.settings.levels != nil ? "workers" : "rate/s"
+        return DataTable(
+            columns: ["step", offered, "throughput/s", "p99"] + queries.map { "server \($0.name)" }, rows: rows,
+            caption: "The server's figures over each step's measured part, from \(report.serverMetrics?.url ?? "its monitoring")")
     }
 
     /// Each step's checks: how many answers passed and failed each; `nil` when none was checked.

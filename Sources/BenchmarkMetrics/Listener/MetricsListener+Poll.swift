@@ -1,10 +1,28 @@
+#if !os(Linux)
 import CourierSystem
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
 import Darwin
-#endif
+
+/// The listener where the package's event loop (epoll) is not: a `poll` loop of its own over the
+/// listener and the wake-up pipe, answering one connection at a time within its exchange limit.
+extension MetricsListener {
+    static func serve(listener: Int32, wake: Int32, source: any MetricsSource, record: ScrapeRecord, stopper: LoopStopper) {
+        var descriptors = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        while !stopper.isStopped {
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            guard Posix.poll(&descriptors, timeout: -1) > 0 else { continue }
+            if descriptors[1].revents != 0 { return }
+            guard let connection = Posix.accept(from: listener) else { continue }
+            let deadline = Posix.monotonicNanoseconds() &+ exchangeLimit.nanoseconds
+            let exchange = SocketExchange(descriptor: connection, wake: wake, deadline: deadline)
+            if let head = exchange.readHead() {
+                let (answer, readAt) = response(to: head, source: source)
+                if exchange.write(answer), let readAt { record.served(readAt: readAt) }
+            }
+            Posix.close(connection)
+        }
+    }
+}
 
 /// One request and its answer on a non-blocking socket, each wait bounded by a deadline and cut
 /// short when the listener is stopped (its wake-up pipe becomes readable).
@@ -13,19 +31,16 @@ struct SocketExchange {
     let wake: Int32
     /// Monotonic nanoseconds after which the exchange gives up.
     let deadline: UInt64
-    /// The most bytes a request head may take.
-    static let maximumHeadBytes = 8192
-
     /// The request's head up to its blank line, or `nil` when it did not come whole in time.
     func readHead() -> String? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 2048)
-        while received.count <= Self.maximumHeadBytes {
+        while received.count <= MetricsListener.maximumHeadBytes {
             let result = buffer.withUnsafeMutableBytes { Posix.read(descriptor, into: $0) }
             switch result {
             case .bytes(let count):
                 received += buffer[0..<count]
-                if let end = Self.endOfHead(received) { return String(decoding: received[0..<end], as: UTF8.self) }
+                if let end = MetricsListener.endOfHead(received) { return String(decoding: received[0..<end], as: UTF8.self) }
             case .wouldBlock:
                 guard wait(for: Int16(POLLIN)) else { return nil }
             case .closed, .failed:
@@ -59,14 +74,5 @@ struct SocketExchange {
         var descriptors = [pollfd(fd: descriptor, events: events, revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         return Posix.poll(&descriptors, timeout: milliseconds) > 0 && descriptors[1].revents == 0
     }
-
-    /// Where the head ends (after its CRLF CRLF), if it has.
-    private static func endOfHead(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count where bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10
-        {
-            return index + 1
-        }
-        return nil
-    }
 }
+#endif
