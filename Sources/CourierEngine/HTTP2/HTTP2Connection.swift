@@ -73,8 +73,13 @@ final class HTTP2Connection {
 
     /// Whether a request may start here now.
     var hasRoom: Bool {
-        !isClosed && goAway == nil && streams.count < streamLimit
+        !isClosed && !isDraining && streams.count < streamLimit
     }
+
+    /// Whether the connection takes no new stream and closes once its last one ends: the server
+    /// went away, or the connection used up its stream ids (2^31, hours of a long run).
+    var isDraining: Bool { goAway != nil || idsExhausted }
+    private var idsExhausted = false
 
     // MARK: Requests
 
@@ -93,6 +98,11 @@ final class HTTP2Connection {
         guard id > 0 else {
             _ = stream.reset()
             spare.append(stream)
+            if id == NGHTTP2_ERR_STREAM_ID_NOT_AVAILABLE.rawValue {
+                idsExhausted = true
+                loop.stopsTakingStreams(self)
+                return loop.retry(submission)
+            }
             submission.continuation.resume(
                 throwing: URLError(
                     .cannotLoadFromNetwork, userInfo: [NSLocalizedDescriptionKey: "HTTP/2: \(String(cString: nghttp2_strerror(id)))"]))
@@ -281,8 +291,8 @@ final class HTTP2Connection {
         if nghttp2_session_want_read(session) == 0, nghttp2_session_want_write(session) == 0 {
             // nghttp2 ended the session (a GOAWAY either way, or a protocol error it answered).
             end(protocolError.map(Self.protocolError) ?? Connection.lost("the HTTP/2 connection was shut down", code: 0))
-        } else if goAway != nil, streams.isEmpty {
-            end(Connection.lost("the server went away", code: 0))
+        } else if isDraining, streams.isEmpty {
+            end(Connection.lost("the HTTP/2 connection was drained", code: 0))
         }
     }
 
@@ -301,7 +311,8 @@ final class HTTP2Connection {
     func end(_ error: any Error) {
         guard !isClosed else { return }
         isClosed = true
-        while let stream = streams.last {
+        // Each ending takes its stream out of `streams`: the loop runs over the streams as they were.
+        for stream in streams.reversed() {
             if let failure = stream.failure {
                 finish(stream, .failure(failure))
             } else if let goAway, stream.id > goAway.lastStreamID {

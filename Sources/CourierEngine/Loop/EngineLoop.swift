@@ -403,12 +403,17 @@ final class EngineLoop: EventLoopDriver {
     /// connection going away may close once it is empty.
     func streamFinished(on session: HTTP2Connection) {
         slotsChanged = true
-        if session.goAway != nil, session.streams.isEmpty { flushSoon(session) }
+        if session.isDraining, session.streams.isEmpty { flushSoon(session) }
     }
 
     /// `session`'s server sent GOAWAY with `code`: it carries no new requests.
     func goAwayReceived(on session: HTTP2Connection, code: UInt32) {
         tally.recordGoAway(code: code)
+        stopsTakingStreams(session)
+    }
+
+    /// `session` carries no new requests; it closes once its last stream ends.
+    func stopsTakingStreams(_ session: HTTP2Connection) {
         let origin = session.origin
         if let index = origin.multiplexed.firstIndex(where: { $0 === session }) { origin.multiplexed.remove(at: index) }
         slotsChanged = true
