@@ -1,13 +1,13 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Four system libraries are traits, all four on by default: the package's shape is the same on
+// Five system libraries are traits, all five on by default: the package's shape is the same on
 // every machine, and what is linked is what the build asks for. A trait that is on needs its
 // library's header, and without it the build stops at the C module's shim with an error naming the
 // package to install. A build without one says so: `swift build --traits Jemalloc` (that one only),
 // `--disable-default-traits`, or `.package(path:traits:)` in a package that depends on Courier.
 //
-// Each trait's Swift code is under `#if COURIER_CURL` (`COURIER_JEMALLOC`, `COURIER_VALGRIND`, `COURIER_OPENSSL`),
+// Each trait's Swift code is under `#if COURIER_CURL` (`COURIER_JEMALLOC`, `COURIER_VALGRIND`, `COURIER_OPENSSL`, `COURIER_HTTP2`),
 // defined exactly where the library is a dependency, so that the `#if` and the import cannot disagree.
 struct OptionalLibrary {
     /// The trait that links it.
