@@ -17,6 +17,31 @@ private let cacheSimulated = """
     totals: 600014 100000 100008 4 1 3 4 1 3
     """
 
+/// A dump whose runtime spent some of its counts probing its metadata hash tables: a probe named
+/// first as a callee, its cost lines (one inclusive of a call it made, which is not its own), and
+/// a probe of the conformance table.
+private let probing = """
+    events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw
+    summary: 10000 2000 1000 40 30 20 4 3 2
+    fn=(1) main
+    3 5000 1000 500 10 10 10 1 1 1
+    cfn=(2) swift::MetadataCacheKey::operator==(swift::MetadataCacheKey const&) const
+    calls=10 0
+    +2 700 300
+    fn=(2)
+    0 700 300 0 1
+    fn=(3) swift::HashMapElementWrapper<swift::GenericCacheEntry> const* swift::ConcurrentReadableHashMap<swift::HashMapElementWrapper<swift::GenericCacheEntry>, swift::Mutex>::Snapshot::find<swift::MetadataCacheKey>(swift::MetadataCacheKey const&)
+    0 1000 200
+    +1 100
+    cfn=(2)
+    calls=5 0
+    * 350 150
+    fn=(4) std::pair<swift::ConformanceCacheEntry*, unsigned int> swift::ConcurrentReadableHashMap<swift::ConformanceCacheEntry, swift::Mutex>::find<swift::ConformanceCacheKey>(swift::ConformanceCacheKey const&)
+    -1 200
+    fn=(5) swift_getGenericMetadata
+    0 3000 500 500
+    """
+
 @Suite struct CallgrindProfileTests {
     @Test func readsTheSummaryAndTheTrigger() throws {
         let profile = try CallgrindProfile(parsing: cacheSimulated)
@@ -47,6 +72,25 @@ private let cacheSimulated = """
         let profile = try CallgrindProfile(parsing: "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 10 10 3\n")
         #expect(profile.events["DLmw"] == 0)
         #expect(profile.estimatedCycles == 117 + 5 * 3)
+    }
+
+    @Test func takesTheRuntimesHashTableProbesOutOfEveryEvent() throws {
+        let profile = try CallgrindProfile(parsing: probing)
+        // The probes' own lines: 700 + 1000 + 100 + 200 instructions; the call lines' 700 and 350
+        // are the callee's, already in its own lines.
+        #expect(profile.runtimeProbes["Ir"] == 2000)
+        #expect(profile.runtimeProbes["Dr"] == 500)
+        #expect(profile.runtimeProbes["I1mr"] == 1)
+        #expect(profile.runtimeProbes["DLmw"] == 0)
+        #expect(profile.instructions == 8000)
+        #expect(profile.events["Dr"] == 1500)
+        #expect(profile.events["I1mr"] == 39)
+    }
+
+    @Test func aDumpWithoutProbesKeepsItsTotals() throws {
+        let profile = try CallgrindProfile(parsing: cacheSimulated)
+        #expect(profile.runtimeProbes.values.allSatisfy { $0 == 0 })
+        #expect(profile.instructions == 600_013)
     }
 
     @Test func fallsBackToTotalsWithoutASummary() throws {

@@ -6,7 +6,8 @@
 public struct InstructionCounts: Codable, Sendable, Equatable {
     /// Operations in the counted batch.
     public var operations: Int
-    /// Instructions executed per operation (Callgrind's `Ir`).
+    /// Instructions executed per operation (Callgrind's `Ir`), less the Swift runtime's probes of its
+    /// hash tables, whose length follows the executable's layout.
     public var instructionsPerOperation: Double
     /// Estimated cycles per operation; `nil` when the cache simulation was off.
     @ExplicitNull public var estimatedCyclesPerOperation: Double?
@@ -19,8 +20,8 @@ public struct InstructionCounts: Codable, Sendable, Equatable {
     /// Whether a comparison with a baseline run judges the two ratios rather than the counts
     /// themselves; `nil` (the counts) unless set. Set when this scenario runs its baseline's work
     /// inside its own — the client's decode path decoding with the very `JSONDecoder` it is paired
-    /// with — where what Foundation's part executes moves with the executable's layout (by up to
-    /// 2.5% when unrelated code changed) and moves both sides alike.
+    /// with — where what layout effects the counts keep (``CallgrindProfile`` takes the largest
+    /// out) move both sides alike.
     @ExplicitNull public var ratiosAreJudged: Bool? = nil
 
     /// Counts of `operations` operations.

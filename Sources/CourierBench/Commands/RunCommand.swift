@@ -45,7 +45,7 @@ public struct RunCommand: BenchCommand, Equatable {
     static let instructions = OptionDeclaration(
         flag: "instructions",
         help:
-            "Counts each micro-benchmark under valgrind (callgrind, cache simulation on): instructions and estimated cycles per operation, exact from run to run, instead of times. Load scenarios are not counted and are left out. Without valgrind it exits 64."
+            "Counts each micro-benchmark under valgrind (callgrind, cache simulation on): instructions and estimated cycles per operation, exact from run to run (less the Swift runtime's hash-table probes, which move with the executable's layout), instead of times. Load scenarios are not counted and are left out. Without valgrind it exits 64."
     )
     static let out = OptionDeclaration("out", value: .directory, default: "Reports", valueName: "<dir>", help: "Directory for run reports.")
     static let format = OptionDeclaration(
