@@ -321,6 +321,8 @@ final class EngineLoop: EventLoopDriver {
         guard let session = HTTP2Connection(opening: opening, origin: origin, loop: self, limits: limits) else {
             origin.openCount -= 1
             openCount -= 1
+            // The connection's place is free for the requests queued behind it.
+            slotsChanged = true
             Posix.close(connection.descriptor)
             opening.submission?.continuation.resume(
                 throwing: URLError(.cannotLoadFromNetwork, userInfo: [NSLocalizedDescriptionKey: "nghttp2 could not make a session"]))
