@@ -52,6 +52,9 @@ public struct EngineConfiguration: Sendable, Hashable {
     public var maximumResponseBytesInFlight: Int?
     /// Whom to trust and who to be over TLS; the system's trust store by default.
     public var tls: TLSOptions
+    /// The id of each HTTP/2 connection's first stream: 1, or for a test of a connection that uses
+    /// up its ids (2^31 of them, hours of a long run), an odd id close to the last.
+    var firstStreamID: Int32 = 1
 
     /// A configuration with these settings.
     public init(

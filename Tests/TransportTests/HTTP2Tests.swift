@@ -43,6 +43,27 @@ struct HTTP2Tests {
         }
     }
 
+    /// A connection that uses up its stream ids takes no new stream, ends those in flight, and
+    /// closes; the requests after them go on a new connection. Each connection here starts six
+    /// ids before the last (2^31 - 1), so 20 requests, at most 4 at a time on one connection,
+    /// take four connections, and none fails.
+    @Test func aConnectionOutOfStreamIdsHandsOverToANewOne() async throws {
+        try await withNginx { server in
+            var configuration = stack(streams: 4, connections: 1)
+            configuration.firstStreamID = Int32.max - 2 * 5
+            try await withTransport(.engine, configuration) { transport in
+                let url = server.http2Origin + "/protocol"
+                let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+                    for _ in 0..<20 { group.addTask { try await transport.fetch(url).1.text } }
+                    return try await group.reduce(into: [String]()) { $0.append($1) }
+                }
+                #expect(bodies == Array(repeating: "HTTP/2.0", count: 20))
+                let counts = try #require(connectionCounts(of: transport))
+                #expect(counts.connectionsOpened == 4 && counts.responsesByHTTPVersion == ["2": 20], "\(counts)")
+            }
+        }
+    }
+
     /// A body larger than a frame and the initial window goes out whole; field names go lower-case
     /// and the server's fields come back as sent.
     @Test func bodiesAndFieldsGoBothWays() async throws {

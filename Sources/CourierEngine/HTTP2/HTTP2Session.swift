@@ -45,8 +45,10 @@ enum HTTP2Session {
             nghttp2_settings_entry(
                 settings_id: Int32(NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE.rawValue), value: UInt32(clamping: maximumHeaderListBytes)),
         ]
+        let firstStreamID = connection.loop.configuration.firstStreamID
         guard nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), settings, settings.count) == 0,
-            nghttp2_session_set_local_window_size(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), 0, window) == 0
+            nghttp2_session_set_local_window_size(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), 0, window) == 0,
+            firstStreamID == 1 || nghttp2_session_set_next_stream_id(session, firstStreamID) == 0
         else {
             nghttp2_session_del(session)
             return nil

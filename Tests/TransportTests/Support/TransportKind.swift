@@ -3,7 +3,7 @@ import Courier
 #if COURIER_CURL
 import CourierCurl
 #endif
-import CourierEngine
+@testable import CourierEngine
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -74,6 +74,8 @@ struct StackConfiguration: Sendable {
     var maximumStreamsPerConnection = 1
     var maximumResponseBytesInFlight: Int?
     var tls = TLSOptions()
+    /// The engine's first HTTP/2 stream id on each connection (internal to it).
+    var firstStreamID: Int32 = 1
 
     #if COURIER_CURL
     /// The curl transport's configuration.
@@ -101,11 +103,13 @@ struct StackConfiguration: Sendable {
             case .http2: .http2
             case .http2PriorKnowledge: .http2PriorKnowledge
             }
-        return EngineConfiguration(
+        var configuration = EngineConfiguration(
             loopCount: reactorCount, maximumConnectionsPerHost: maximumConnectionsPerHost, maximumConnections: maximumConnections,
             httpVersion: version, maximumStreamsPerConnection: maximumStreamsPerConnection, connectTimeout: connectTimeout,
             timeout: timeout, automaticDecompression: automaticDecompression,
             maximumRedirects: maximumRedirects, maximumResponseBytesInFlight: maximumResponseBytesInFlight, tls: tls)
+        configuration.firstStreamID = firstStreamID
+        return configuration
     }
 }
 
