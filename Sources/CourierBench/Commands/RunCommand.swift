@@ -35,7 +35,8 @@ public struct RunCommand: BenchCommand, Equatable {
     public var branch: String?
     /// What each load scenario's run is judged by (`--slo`).
     var objectives = ObjectiveOptions()
-    /// Where the load scenarios' live metrics go while they run (`--metrics-listen`, `--metrics-remote-write`).
+    /// Where the load scenarios' live metrics go while they run (`--metrics-listen`, `--metrics-remote-write`,
+    /// `--otlp`), besides the suite's own (``BenchSuite/liveMetrics``).
     var metrics = MetricsOptions()
 
     /// The default run: the default suite, full length, the default formats, into `Reports`.
@@ -83,7 +84,7 @@ public struct RunCommand: BenchCommand, Equatable {
                 + ObjectiveOptions.options
                 + [historyOption, commitOption, branchOption] + MetricsOptions.options,
             discussion: """
-                A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first. Live metrics (--metrics-listen, --metrics-remote-write) carry each load scenario's figures under its own scenario label, with transport="suite"; micro-benchmarks have none. In worker processes, the worker serves and pushes them, and lingers for --metrics-grace before the reports are written.
+                A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first. Live metrics (--metrics-listen, --metrics-remote-write, --otlp, and those the suite declares in Swift) carry each load scenario's figures under its own scenario label, with transport="suite"; micro-benchmarks have none. In worker processes, the worker serves and pushes them, and lingers for --metrics-grace before the reports are written.
                 """
         )
     }
@@ -162,7 +163,9 @@ public struct RunCommand: BenchCommand, Equatable {
         let startedAt = Date()
         let runID = ReportStore.makeRunID(startedAt: startedAt)
         let environment = Report.Environment.current(toolVersion: suite.version, allocator: AllocationCounter.shared?.backend)
-        let metrics = self.metrics.isEnabled ? SuiteMetrics(options: self.metrics, runID: runID) : nil
+        // Instructions leave the load scenarios out: nothing for the suite's own exporters to watch.
+        let options = countsInstructions ? self.metrics : self.metrics.adding(suite.liveMetrics)
+        let metrics = options.isEnabled ? SuiteMetrics(options: options, runID: runID) : nil
         let live: SuiteObserver?
         do {
             live = try metrics.flatMap { metrics throws(MetricsUnavailable) in try context.execution.start(metrics, for: selected) }
