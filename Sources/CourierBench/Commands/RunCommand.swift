@@ -111,7 +111,8 @@ public struct RunCommand: BenchCommand, Equatable {
         run.objectives = try ObjectiveOptions.parse(
             parsed, intervalSeconds: Duration(nanoseconds: LoadConfiguration.defaultIntervalNanoseconds).seconds)
         run.formats = try parsed.value(of: format)
-        run.metrics = try MetricsOptions.parse(parsed)
+        // Instructions leave the load scenarios out: nothing for the suite's own exporters to watch.
+        run.metrics = try MetricsOptions.parse(parsed, declared: run.countsInstructions ? SuiteLiveMetrics() : suite.liveMetrics)
         if run.countsInstructions, run.metrics.isEnabled {
             throw UsageError(message: "live metrics watch load scenarios, which '--instructions' leaves out", usage: parsed.usage)
         }
@@ -163,9 +164,7 @@ public struct RunCommand: BenchCommand, Equatable {
         let startedAt = Date()
         let runID = ReportStore.makeRunID(startedAt: startedAt)
         let environment = Report.Environment.current(toolVersion: suite.version, allocator: AllocationCounter.shared?.backend)
-        // Instructions leave the load scenarios out: nothing for the suite's own exporters to watch.
-        let options = countsInstructions ? self.metrics : self.metrics.adding(suite.liveMetrics)
-        let metrics = options.isEnabled ? SuiteMetrics(options: options, runID: runID) : nil
+        let metrics = self.metrics.isEnabled ? SuiteMetrics(options: self.metrics, runID: runID) : nil
         let live: SuiteObserver?
         do {
             live = try metrics.flatMap { metrics throws(MetricsUnavailable) in try context.execution.start(metrics, for: selected) }

@@ -38,9 +38,8 @@ struct ScenarioWorkerCommand: BenchCommand {
             throw UsageError(message: "missing '--results <dir>'", usage: help(in: suite))
         }
         let counts = try parsed.value(of: instructions)
-        let given = try MetricsOptions.parse(parsed)
         // As the parent did: the suite's own exporters, unless instructions leave the loads out.
-        let metrics = counts ? given : given.adding(suite.liveMetrics)
+        let metrics = try MetricsOptions.parse(parsed, declared: counts ? SuiteLiveMetrics() : suite.liveMetrics)
         let id = try parsed.value(of: runID)
         if metrics.isEnabled, id == nil {
             throw UsageError(message: "live metrics need '--run-id <id>' for their labels", usage: help(in: suite))

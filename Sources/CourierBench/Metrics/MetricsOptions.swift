@@ -64,8 +64,10 @@ struct MetricsOptions: Equatable, Sendable {
         listenOption, remoteWriteOption, otlpOption, headerOption, nativeOption, interval, grace,
     ]
 
-    /// The options `parsed` gives.
-    static func parse(_ parsed: ParsedCommandLine) throws(UsageError) -> MetricsOptions {
+    /// The options `parsed` gives, with what a suite declares (`run`'s, ``BenchSuite/liveMetrics``)
+    /// added before they are checked: its exporters make `--metrics-interval` and `--metrics-grace`
+    /// apply.
+    static func parse(_ parsed: ParsedCommandLine, declared: SuiteLiveMetrics = SuiteLiveMetrics()) throws(UsageError) -> MetricsOptions {
         var options = MetricsOptions()
         options.listen = try parsed.value(of: listenOption)
         if let url = try parsed.value(of: remoteWriteOption) {
@@ -78,6 +80,7 @@ struct MetricsOptions: Equatable, Sendable {
         options.nativeHistograms = try parsed.value(of: nativeOption)
         options.intervalSeconds = try parsed.value(of: interval)
         options.graceSeconds = try parsed.value(of: grace)
+        options = options.adding(declared)
         let pushOnly = [(headerOption.name, parsed.contains(headerOption)), (interval.name, parsed.contains(interval))]
         if !options.pushes, let orphan = pushOnly.first(where: \.1)?.0 {
             throw UsageError(
@@ -117,12 +120,12 @@ struct MetricsOptions: Equatable, Sendable {
 
     /// Whether any live metrics were asked for.
     var isEnabled: Bool {
-        listen != nil || pushes || !suiteExporters.isEmpty
+        listen != nil || pushes
     }
 
     /// These options with what `suite` declares: its listener unless the command line names one,
     /// and its exporters beside the command line's.
-    func adding(_ suite: SuiteLiveMetrics) -> MetricsOptions {
+    private func adding(_ suite: SuiteLiveMetrics) -> MetricsOptions {
         var options = self
         options.listen = listen ?? suite.listen
         options.suiteExporters = suite.exporters
@@ -131,7 +134,7 @@ struct MetricsOptions: Equatable, Sendable {
 
     /// Whether anything is pushed.
     private var pushes: Bool {
-        remoteWrite != nil || otlp != nil
+        remoteWrite != nil || otlp != nil || !suiteExporters.isEmpty
     }
 
     /// The exporters these options push to: remote write first, then OTLP, with the same headers.

@@ -2,7 +2,7 @@ import BenchmarkMetrics
 
 /// Where a suite's load scenarios send their live metrics on every `run`, declared in Swift rather
 /// than typed each time: a `/metrics` listener, Prometheus remote write, OTLP, or a team's own
-/// ``MetricsExporter``. `run`'s `--metrics-listen` takes the place of ``listen``; its
+/// `MetricsExporter`. `run`'s `--metrics-listen` takes the place of ``listen``; its
 /// `--metrics-remote-write` and `--otlp` push beside ``exporters``; `--metrics-interval` and
 /// `--metrics-grace` set how often they push and how long the final figures wait.
 ///

@@ -71,6 +71,25 @@ struct OTLPExportTests {
         }
     }
 
+    /// In a real bench executable, the worker process pushes to the exporter its suite declares,
+    /// with only `--metrics-interval` and `--metrics-grace` on the command line.
+    @Test func aWorkerPushesToTheExporterItsSuiteDeclares() async throws {
+        let receiver = try await OTLPReceiver.start()
+        defer { receiver.stop() }
+        let directory = temporaryDirectory("probe-otlp")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try await runProbe(
+            [
+                "run", "--quick", "--filter", "load/ping", "--metrics-interval", "500ms", "--metrics-grace", "20s", "--out",
+                directory.path,
+            ], adding: ["BENCH_PROBE_OTLP": receiver.url])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.contains("metrics: otlp: "))
+        let report = try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
+        let resource = try #require(try await receiver.state().resource(runID: report.runID, scenario: "load/ping"))
+        try expectAgreement(resource, result: try #require(report.scenarios.first))
+    }
+
     /// The receiver's last figures for `result`'s run: counters as cumulative monotonic sums equal
     /// to its outcomes, the latency an exponential histogram of its count whose p99 is within a bucket.
     private func expectAgreement(_ resource: OTLPReceiver.Resource, result: ScenarioResult) throws {
