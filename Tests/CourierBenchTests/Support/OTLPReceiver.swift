@@ -172,7 +172,8 @@ struct OTLPReceiver {
         /// holding it, which is at most one bucket's ratio (2^(2^-scale)) above the true value.
         func quantile(_ q: Double) -> Double? {
             guard let count, let scale, let offset, let buckets = bucketCounts, count > 0 else { return nil }
-            let rank = UInt64((q * Double(count)).rounded(.up))
+            // The report's rank (HdrHistogram's): q × count rounded to the nearest, at least 1.
+            let rank = max(1, UInt64(q * Double(count) + 0.5))
             var seen = zeroCount ?? 0
             if seen >= rank { return 0 }
             let base = pow(2, pow(2, -Double(scale)))
