@@ -9,7 +9,7 @@ APT_BUILD_PACKAGES := libjemalloc-dev zlib1g-dev libcurl4-openssl-dev libssl-dev
 APT_PACKAGES := $(APT_BUILD_PACKAGES) nginx-light wrk prometheus
 BREW_PACKAGES := jemalloc sqlite pkg-config nginx wrk
 # The tests' readers of bench's JUnit files: the schema validator and a real JUnit consumer (PyPI).
-PIP_PACKAGES := junitparser xmlschema
+PIP_PACKAGES := junitparser xmlschema opentelemetry-proto
 
 .PHONY: bench bench-quick test docs format deps compare compare-decoders
 
@@ -46,4 +46,4 @@ compare-decoders:
 
 deps:
 	@COURIER_APT_PACKAGES="$(APT_PACKAGES)" COURIER_BREW_PACKAGES="$(BREW_PACKAGES)" .ci/install-deps
-	@python3 -c 'import junitparser, xmlschema' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(PIP_PACKAGES)
+	@python3 -c 'import junitparser, xmlschema, opentelemetry.proto' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check $(PIP_PACKAGES)

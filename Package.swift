@@ -233,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeTests",
             dependencies: [
-                "Courier", "CourierJSON", "CourierTesting", "CourierCurl",
+                "Courier", "CourierJSON", "CourierTesting", "CourierCurl", "CourierBench",
                 .target(name: "CourierEngine", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: [curl.setting]),

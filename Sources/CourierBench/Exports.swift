@@ -7,3 +7,13 @@
 @_exported import struct BenchmarkEngine.ScenarioResult
 @_exported import struct BenchmarkEngine.ThresholdOverrides
 @_exported import func BenchmarkEngine.blackHole
+@_exported import struct BenchmarkMetrics.ExportFailure
+@_exported import struct BenchmarkMetrics.LatencyDistribution
+@_exported import struct BenchmarkMetrics.ListenAddress
+@_exported import struct BenchmarkMetrics.MetricFamily
+@_exported import struct BenchmarkMetrics.MetricLabel
+@_exported import struct BenchmarkMetrics.MetricSeries
+@_exported import enum BenchmarkMetrics.MetricValue
+// What a suite's own exporter (``SuiteLiveMetrics``) implements and reads, from the metrics module.
+@_exported import protocol BenchmarkMetrics.MetricsExporter
+@_exported import struct BenchmarkMetrics.MetricsSnapshot

@@ -6,7 +6,8 @@ import Foundation
 /// that throws, one that traps and one whose precondition fails, so the tests can see a crash fail
 /// its scenario alone. With `BENCH_PROBE_HEALTHY` in its environment the failing ones work, which
 /// makes a baseline for a broken run to be compared with. `load/ping` is a short open-loop load
-/// over an in-memory backend, for live metrics served from a worker.
+/// over an in-memory backend, for live metrics served from a worker; with `BENCH_PROBE_OTLP` set to a
+/// URL, the suite declares an OTLP exporter to it, as a team's suite would.
 @main struct BenchProbe: BenchMain {
     static let suite = BenchSuite(
         tool: "bench-probe",
@@ -21,7 +22,10 @@ import Foundation
                 with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
                 over: .inMemory(answering: .bytes(Data("{}".utf8))), loop: .open(rate: 200, concurrency: 2, duration: .seconds(1)),
                 isDefault: false),
-        ])
+        ],
+        liveMetrics: SuiteLiveMetrics(exporters: otlp.map { [SuiteLiveMetrics.otlp($0)] } ?? []))
+
+    private static let otlp = ProcessInfo.processInfo.environment["BENCH_PROBE_OTLP"]
 
     private static let isHealthy = ProcessInfo.processInfo.environment["BENCH_PROBE_HEALTHY"] != nil
 

@@ -1,5 +1,6 @@
 /// A backend the bench pushes its live metrics to, every interval while a load runs and once more
-/// at its end: Prometheus remote write (``RemoteWriteExporter``), or a team's own.
+/// at its end: Prometheus remote write (``RemoteWriteExporter``), OpenTelemetry's OTLP
+/// (``OTLPExporter``), or a team's own, which a bench suite declares in its `liveMetrics`.
 ///
 /// ```swift
 /// struct StatsDExporter: MetricsExporter {

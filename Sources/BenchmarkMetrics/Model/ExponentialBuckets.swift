@@ -9,17 +9,25 @@ public struct ExponentialBuckets: Sendable, Equatable {
     public var schema: Int
     /// Counts by bucket index (Prometheus' numbering), ascending; only buckets with values.
     public var counts: [(index: Int, count: UInt64)]
+    /// How many values are 0, which no bucket covers (a logarithm has none).
+    public var zeroCount: UInt64 = 0
 
     /// `distribution` in buckets of `schema` (at most 8, Prometheus' finest).
     public init(_ distribution: LatencyDistribution, schema: Int = 3) {
         self.schema = schema
         var byIndex: [Int: UInt64] = [:]
+        var zeroCount: UInt64 = 0
         let scale = Double(1 << schema)
         distribution.histogram.forEachRecordedValue { nanoseconds, count in
+            guard nanoseconds > 0 else {
+                zeroCount += count
+                return
+            }
             let seconds = Double(nanoseconds) / 1e9
             byIndex[Int((log2(seconds) * scale).rounded(.up)), default: 0] += count
         }
         counts = byIndex.sorted { $0.key < $1.key }.map { (index: $0.key, count: $0.value) }
+        self.zeroCount = zeroCount
     }
 
     /// Runs of consecutive buckets as Prometheus' spans give them: each span's offset from where
@@ -55,6 +63,7 @@ public struct ExponentialBuckets: Sendable, Equatable {
 
     /// Whether both have the same schema and the same counts in the same buckets.
     public static func == (lhs: ExponentialBuckets, rhs: ExponentialBuckets) -> Bool {
-        lhs.schema == rhs.schema && lhs.counts.elementsEqual(rhs.counts) { $0.index == $1.index && $0.count == $1.count }
+        lhs.schema == rhs.schema && lhs.zeroCount == rhs.zeroCount
+            && lhs.counts.elementsEqual(rhs.counts) { $0.index == $1.index && $0.count == $1.count }
     }
 }

@@ -76,6 +76,7 @@ public enum RemoteWriteRequest {
             $0.uint(1, distribution.count)
             $0.double(3, distribution.sumSeconds)
             $0.sint(4, Int64(buckets.schema))
+            $0.uint(6, buckets.zeroCount)
             for span in spans {
                 $0.message(11) {
                     $0.sint(1, Int64(span.offset))

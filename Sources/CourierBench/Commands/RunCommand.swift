@@ -35,7 +35,8 @@ public struct RunCommand: BenchCommand, Equatable {
     public var branch: String?
     /// What each load scenario's run is judged by (`--slo`).
     var objectives = ObjectiveOptions()
-    /// Where the load scenarios' live metrics go while they run (`--metrics-listen`, `--metrics-remote-write`).
+    /// Where the load scenarios' live metrics go while they run (`--metrics-listen`, `--metrics-remote-write`,
+    /// `--otlp`), besides the suite's own (``BenchSuite/liveMetrics``).
     var metrics = MetricsOptions()
 
     /// The default run: the default suite, full length, the default formats, into `Reports`.
@@ -83,7 +84,7 @@ public struct RunCommand: BenchCommand, Equatable {
                 + ObjectiveOptions.options
                 + [historyOption, commitOption, branchOption] + MetricsOptions.options,
             discussion: """
-                A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first. Live metrics (--metrics-listen, --metrics-remote-write) carry each load scenario's figures under its own scenario label, with transport="suite"; micro-benchmarks have none. In worker processes, the worker serves and pushes them, and lingers for --metrics-grace before the reports are written.
+                A scenario that throws, or crashes its worker process, is reported as failed (exit 1), with its reason, in every report; a crash prints one line, the runtime's message, and keeps its whole standard error (the backtrace) in <run>/failures/<scenario>.log. The others' results are still written. Objectives judge the load scenarios (those with a time series, of 1 s intervals); a breach exits 3 unless something exits 1 first. Live metrics (--metrics-listen, --metrics-remote-write, --otlp, and those the suite declares in Swift) carry each load scenario's figures under its own scenario label, with transport="suite"; micro-benchmarks have none. In worker processes, the worker serves and pushes them, and lingers for --metrics-grace before the reports are written.
                 """
         )
     }
@@ -110,7 +111,8 @@ public struct RunCommand: BenchCommand, Equatable {
         run.objectives = try ObjectiveOptions.parse(
             parsed, intervalSeconds: Duration(nanoseconds: LoadConfiguration.defaultIntervalNanoseconds).seconds)
         run.formats = try parsed.value(of: format)
-        run.metrics = try MetricsOptions.parse(parsed)
+        // Instructions leave the load scenarios out: nothing for the suite's own exporters to watch.
+        run.metrics = try MetricsOptions.parse(parsed, declared: run.countsInstructions ? SuiteLiveMetrics() : suite.liveMetrics)
         if run.countsInstructions, run.metrics.isEnabled {
             throw UsageError(message: "live metrics watch load scenarios, which '--instructions' leaves out", usage: parsed.usage)
         }

@@ -37,7 +37,9 @@ struct ScenarioWorkerCommand: BenchCommand {
         guard let directory = try parsed.value(of: results) else {
             throw UsageError(message: "missing '--results <dir>'", usage: help(in: suite))
         }
-        let metrics = try MetricsOptions.parse(parsed)
+        let counts = try parsed.value(of: instructions)
+        // As the parent did: the suite's own exporters, unless instructions leave the loads out.
+        let metrics = try MetricsOptions.parse(parsed, declared: counts ? SuiteLiveMetrics() : suite.liveMetrics)
         let id = try parsed.value(of: runID)
         if metrics.isEnabled, id == nil {
             throw UsageError(message: "live metrics need '--run-id <id>' for their labels", usage: help(in: suite))
@@ -45,7 +47,7 @@ struct ScenarioWorkerCommand: BenchCommand {
         return ScenarioWorkerCommand(
             resultsDirectory: URL(fileURLWithPath: directory),
             isQuick: try parsed.value(of: quick),
-            countsInstructions: try parsed.value(of: instructions),
+            countsInstructions: counts,
             names: Array(arguments[separator...].dropFirst()),
             metrics: metrics.isEnabled ? id.map { SuiteMetrics(options: metrics, runID: $0) } : nil
         )

@@ -27,8 +27,20 @@ struct MetricsHTTPTransport: MetricsPushTransport {
         var fields = HTTPHeaders()
         for (name, value) in headers { fields.add(name: name, value: value) }
         let request = HTTPRequest(method: "POST", url: url, headers: fields, body: Data(body), maximumResponseBodySize: 1 << 20)
-        let (response, _) = try await transport.send(request)
-        return response.statusCode
+        do {
+            let (response, _) = try await transport.send(request)
+            return response.statusCode
+        } catch {
+            throw ExportFailure(Self.reason(error, url: url), isRetryable: true)
+        }
+    }
+
+    /// What went wrong, as a closing line may print it: Foundation's own words for a URL error (its
+    /// user info holds the URL, secrets and all), and the URL's secrets redacted wherever it appears.
+    static func reason(_ error: any Error, url: String) -> String {
+        let error = error as NSError
+        let text = error.domain == NSURLErrorDomain ? error.localizedDescription : "\(error)"
+        return text.replacingOccurrences(of: url, with: Redaction.url(url))
     }
 
     /// GETs `url` and returns the status and body, a body larger than `maximumBodyBytes` being an

@@ -3,13 +3,15 @@ import BenchmarkMetrics
 import Courier
 import Foundation
 
-/// `--metrics-listen`, `--metrics-remote-write` and their settings: where a load's live metrics go
-/// while it runs, as `load` and `capacity` take them.
+/// `--metrics-listen`, `--metrics-remote-write`, `--otlp` and their settings: where a load's live
+/// metrics go while it runs, as `load`, `capacity` and `run` take them.
 struct MetricsOptions: Equatable, Sendable {
     /// Where `/metrics` is served; `nil` for nowhere.
     var listen: ListenAddress?
     /// Where remote write pushes; `nil` for nowhere.
     var remoteWrite: URL?
+    /// Where OTLP/HTTP pushes; `nil` for nowhere.
+    var otlp: URL?
     /// Extra header fields of every push.
     var headers: [RequestOptions.Header] = []
     /// Whether remote write sends native histograms.
@@ -18,6 +20,9 @@ struct MetricsOptions: Equatable, Sendable {
     var intervalSeconds = MetricsOptions.interval.defaultValue
     /// How long the final figures are served and pushed for after the run.
     var graceSeconds = MetricsOptions.grace.defaultValue
+    /// Exporters a suite declares in Swift (``SuiteLiveMetrics``): pushed to beside the command
+    /// line's, never passed on as arguments (a worker's suite declares them too).
+    var suiteExporters: [any MetricsExporter] = []
 
     static let listenOption = OptionDeclaration(
         "metrics-listen", value: .listenAddress, valueName: "[<addr>:]<port>",
@@ -29,10 +34,15 @@ struct MetricsOptions: Equatable, Sendable {
         help:
             "Pushes the same series every --metrics-interval with Prometheus remote write 1.0 (protobuf, snappy), such as http://prometheus:9090/api/v1/write. A failed push is retried with backoff until the next is due; a slow or dead receiver never slows or fails the run, and the samples it dropped are reported at the end. The URL's secrets are redacted in reports."
     )
+    static let otlpOption = OptionDeclaration(
+        "otlp", value: .text(), valueName: "<url>",
+        help:
+            "Pushes the same figures every --metrics-interval with OpenTelemetry's OTLP/HTTP (protobuf) to the URL as given, such as http://collector:4318/v1/metrics: counters as cumulative monotonic sums, gauges as gauges, the latency as an exponential histogram of scale 3 (buckets 2^(1/8) apart, a quantile within 9 %), the run named by the resource's attributes (service.name, bench.run_id, bench.scenario, bench.transport, bench.shard). Failures are retried, dropped and reported as remote write's are; the URL's secrets are redacted in reports."
+    )
     static let headerOption = OptionDeclaration(
         repeating: "metrics-header", value: RequestOptions.Header.value, valueName: "'Name: value'",
         help:
-            "A header field of every push, such as 'Authorization: Bearer …'; repeat for more. Reports redact \(CommandLineRedaction.rule)."
+            "A header field of every push (remote write and OTLP), such as 'Authorization: Bearer …'; repeat for more. Reports redact \(CommandLineRedaction.rule)."
     )
     static let nativeOption = OptionDeclaration(
         flag: "metrics-native-histograms",
@@ -50,28 +60,39 @@ struct MetricsOptions: Equatable, Sendable {
     )
 
     /// The options, for a command's declaration.
-    static let options: [any CommandLineOption] = [listenOption, remoteWriteOption, headerOption, nativeOption, interval, grace]
+    static let options: [any CommandLineOption] = [
+        listenOption, remoteWriteOption, otlpOption, headerOption, nativeOption, interval, grace,
+    ]
 
-    /// The options `parsed` gives.
-    static func parse(_ parsed: ParsedCommandLine) throws(UsageError) -> MetricsOptions {
+    /// The options `parsed` gives, with what a suite declares (`run`'s, ``BenchSuite/liveMetrics``)
+    /// added before they are checked: its exporters make `--metrics-interval` and `--metrics-grace`
+    /// apply.
+    static func parse(_ parsed: ParsedCommandLine, declared: SuiteLiveMetrics = SuiteLiveMetrics()) throws(UsageError) -> MetricsOptions {
         var options = MetricsOptions()
         options.listen = try parsed.value(of: listenOption)
         if let url = try parsed.value(of: remoteWriteOption) {
             options.remoteWrite = try RequestOptions.url(url, usage: parsed.usage, option: "--metrics-remote-write")
         }
+        if let url = try parsed.value(of: otlpOption) {
+            options.otlp = try RequestOptions.url(url, usage: parsed.usage, option: "--otlp")
+        }
         options.headers = try parsed.value(of: headerOption)
         options.nativeHistograms = try parsed.value(of: nativeOption)
         options.intervalSeconds = try parsed.value(of: interval)
         options.graceSeconds = try parsed.value(of: grace)
-        let pushOnly = [
-            (headerOption.name, parsed.contains(headerOption)), (nativeOption.name, parsed.contains(nativeOption)),
-            (interval.name, parsed.contains(interval)),
-        ]
-        if options.remoteWrite == nil, let orphan = pushOnly.first(where: \.1)?.0 {
-            throw UsageError(message: "'--\(orphan)' applies to pushes; add '--metrics-remote-write <url>'", usage: parsed.usage)
+        options = options.adding(declared)
+        let pushOnly = [(headerOption.name, parsed.contains(headerOption)), (interval.name, parsed.contains(interval))]
+        if !options.pushes, let orphan = pushOnly.first(where: \.1)?.0 {
+            throw UsageError(
+                message: "'--\(orphan)' applies to pushes; add '--metrics-remote-write <url>' or '--otlp <url>'", usage: parsed.usage)
         }
-        if options.listen == nil, options.remoteWrite == nil, parsed.contains(grace) {
-            throw UsageError(message: "'--metrics-grace' needs '--metrics-listen' or '--metrics-remote-write'", usage: parsed.usage)
+        if options.remoteWrite == nil, parsed.contains(nativeOption) {
+            throw UsageError(
+                message: "'--\(nativeOption.name)' applies to remote write; add '--metrics-remote-write <url>'", usage: parsed.usage)
+        }
+        if !options.isEnabled, parsed.contains(grace) {
+            throw UsageError(
+                message: "'--metrics-grace' needs '--metrics-listen', '--metrics-remote-write' or '--otlp'", usage: parsed.usage)
         }
         return options
     }
@@ -81,8 +102,11 @@ struct MetricsOptions: Equatable, Sendable {
         var arguments = listen.map { ["--\(Self.listenOption.name)", $0.description] } ?? []
         if let remoteWrite {
             arguments += ["--\(Self.remoteWriteOption.name)", remoteWrite.absoluteString]
-            for header in headers { arguments += ["--\(Self.headerOption.name)", "\(header.name): \(header.value)"] }
             if nativeHistograms { arguments.append("--\(Self.nativeOption.name)") }
+        }
+        if let otlp { arguments += ["--\(Self.otlpOption.name)", otlp.absoluteString] }
+        if pushes {
+            for header in headers { arguments += ["--\(Self.headerOption.name)", "\(header.name): \(header.value)"] }
             arguments += ["--\(Self.interval.name)", Self.milliseconds(intervalSeconds)]
         }
         guard isEnabled else { return [] }
@@ -96,17 +120,32 @@ struct MetricsOptions: Equatable, Sendable {
 
     /// Whether any live metrics were asked for.
     var isEnabled: Bool {
-        listen != nil || remoteWrite != nil
+        listen != nil || pushes
     }
 
-    /// The exporters these options push to.
+    /// These options with what `suite` declares: its listener unless the command line names one,
+    /// and its exporters beside the command line's.
+    private func adding(_ suite: SuiteLiveMetrics) -> MetricsOptions {
+        var options = self
+        options.listen = listen ?? suite.listen
+        options.suiteExporters = suite.exporters
+        return options
+    }
+
+    /// Whether anything is pushed.
+    private var pushes: Bool {
+        remoteWrite != nil || otlp != nil || !suiteExporters.isEmpty
+    }
+
+    /// The exporters these options push to: remote write first, then OTLP, with the same headers.
     var exporters: [any MetricsExporter] {
-        guard let remoteWrite else { return [] }
-        return [
+        let fields = headers.map { ($0.name, $0.value) }
+        let remoteWrite = remoteWrite.map {
             RemoteWriteExporter(
-                url: remoteWrite.absoluteString, headers: headers.map { ($0.name, $0.value) }, nativeHistograms: nativeHistograms,
-                transport: MetricsHTTPTransport())
-        ]
+                url: $0.absoluteString, headers: fields, nativeHistograms: nativeHistograms, transport: MetricsHTTPTransport())
+        }
+        let otlp = otlp.map { OTLPExporter(url: $0.absoluteString, headers: fields, transport: MetricsHTTPTransport()) }
+        return [remoteWrite as (any MetricsExporter)?, otlp].compactMap { $0 } + suiteExporters
     }
 
     /// Starts the live metrics labelled `labels`, or `nil` when none were asked for; prints where
@@ -131,7 +170,7 @@ struct MetricsOptions: Equatable, Sendable {
     }
 
     static func == (lhs: MetricsOptions, rhs: MetricsOptions) -> Bool {
-        lhs.listen == rhs.listen && lhs.remoteWrite == rhs.remoteWrite && lhs.headers == rhs.headers
+        lhs.listen == rhs.listen && lhs.remoteWrite == rhs.remoteWrite && lhs.otlp == rhs.otlp && lhs.headers == rhs.headers
             && lhs.nativeHistograms == rhs.nativeHistograms && lhs.intervalSeconds == rhs.intervalSeconds
             && lhs.graceSeconds == rhs.graceSeconds
     }

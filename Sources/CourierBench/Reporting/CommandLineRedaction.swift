@@ -6,7 +6,7 @@ import Courier
 /// redirects follow.
 enum CommandLineRedaction {
     /// `arguments` with the values of secret `--header` and `--metrics-header` fields and the
-    /// secrets of `--url` and `--metrics-remote-write` (user information, secret query values)
+    /// secrets of `--url`, `--metrics-remote-write` and `--otlp` (user information, secret query values)
     /// replaced by ``Redaction/placeholder``.
     static func redact(_ arguments: [String]) -> [String] {
         var result: [String] = []
@@ -53,7 +53,7 @@ enum CommandLineRedaction {
 
     /// The options whose value is a header field, and those whose value is a URL.
     private static let headerOptions = ["--header", "--metrics-header"]
-    private static let urlOptions = ["--url", "--metrics-remote-write"]
+    private static let urlOptions = ["--url", "--metrics-remote-write", "--otlp"]
 
     private static func redact(_ value: String, of option: String) -> String {
         headerOptions.contains(option) ? header(value) : Redaction.url(value)

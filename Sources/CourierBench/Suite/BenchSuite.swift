@@ -29,6 +29,8 @@ public struct BenchSuite: Sendable {
     public var defaultTransport: TransportKind
     /// The commands, in the order the overview lists them: ``standardCommands`` and then any given.
     public var commands: [any BenchCommand.Type]
+    /// Where `run`'s load scenarios send their live metrics besides what its command line asks for.
+    public var liveMetrics: SuiteLiveMetrics
 
     /// The commands every bench executable has.
     public static let standardCommands: [any BenchCommand.Type] = [
@@ -57,7 +59,8 @@ public struct BenchSuite: Sendable {
 
     /// A suite of `scenarios`. `tool` defaults to the executable's file name and `version` to
     /// ``courierVersion``; `transports` and `commands` are added to the standard ones, and
-    /// `defaultTransport`, one of them, is what a command uses unless told (URLSession when `nil`).
+    /// `defaultTransport`, one of them, is what a command uses unless told (URLSession when `nil`);
+    /// `liveMetrics` says where `run` sends its load scenarios' live figures.
     public init(
         tool: String = BenchSuite.executableName,
         version: String = BenchSuite.courierVersion,
@@ -65,7 +68,8 @@ public struct BenchSuite: Sendable {
         models: [ResponseModel] = [],
         transports: [TransportKind] = [],
         defaultTransport: TransportKind? = nil,
-        commands: [any BenchCommand.Type] = []
+        commands: [any BenchCommand.Type] = [],
+        liveMetrics: SuiteLiveMetrics = SuiteLiveMetrics()
     ) {
         self.tool = tool
         self.version = version
@@ -76,6 +80,7 @@ public struct BenchSuite: Sendable {
         // A default that is not offered would be a `--transport` value the parser refuses.
         self.defaultTransport = defaultTransport.flatMap { kind in offered.first { $0 == kind } } ?? .urlSession
         self.commands = Self.standardCommands + commands
+        self.liveMetrics = liveMetrics
     }
 
     /// The running executable's file name.

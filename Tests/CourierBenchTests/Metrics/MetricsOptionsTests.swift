@@ -16,6 +16,12 @@ import Testing
         #expect(metrics.listen == ListenAddress("0.0.0.0:9464") && metrics.remoteWrite?.absoluteString == "http://p:9090/api/v1/write")
         #expect(metrics.headers == [.init(name: "Authorization", value: "Bearer t")] && metrics.nativeHistograms)
         #expect(metrics.intervalSeconds == 0.5 && metrics.graceSeconds == 0)
+        #expect(metrics.exporters.map(\.name) == ["remote-write"])
+        let otlp = try #require(
+            try testSuite.command(
+                ["load", "--url", "http://x", "--otlp", "http://c:4318/v1/metrics", "--metrics-header", "A: b"], as: LoadCommand.self))
+        #expect(otlp.options.metrics.otlp?.absoluteString == "http://c:4318/v1/metrics" && otlp.options.metrics.isEnabled)
+        #expect(otlp.options.metrics.exporters.map(\.name) == ["otlp"] && otlp.options.metrics.headers.count == 1)
         let capacity = try testSuite.command(
             ["capacity", "--url", "http://127.0.0.1:8080/x", "--slo", "p99<=50ms", "--metrics-listen", "9464"], as: CapacityCommand.self)
         #expect(capacity?.options.metrics.listen == ListenAddress("9464"))
@@ -39,10 +45,18 @@ import Testing
             ["--metrics-header", "Authorization Bearer s3cret"],
             "invalid header 'Authorization…' in '--metrics-header' (expected 'Name: value')"
         ),
-        (["--metrics-header", "A: b"], "'--metrics-header' applies to pushes; add '--metrics-remote-write <url>'"),
-        (["--metrics-native-histograms"], "'--metrics-native-histograms' applies to pushes; add '--metrics-remote-write <url>'"),
-        (["--metrics-interval", "1s"], "'--metrics-interval' applies to pushes; add '--metrics-remote-write <url>'"),
-        (["--metrics-grace", "1s"], "'--metrics-grace' needs '--metrics-listen' or '--metrics-remote-write'"),
+        (
+            ["--otlp", "ftp://u:s3cret@c/v1/metrics"],
+            "invalid URL 'ftp://REDACTED@c/v1/metrics' in '--otlp' (expected http://host[:port]/path)"
+        ),
+        (["--metrics-header", "A: b"], "'--metrics-header' applies to pushes; add '--metrics-remote-write <url>' or '--otlp <url>'"),
+        (["--metrics-native-histograms"], "'--metrics-native-histograms' applies to remote write; add '--metrics-remote-write <url>'"),
+        (
+            ["--otlp", "http://c:4318/v1/metrics", "--metrics-native-histograms"],
+            "'--metrics-native-histograms' applies to remote write; add '--metrics-remote-write <url>'"
+        ),
+        (["--metrics-interval", "1s"], "'--metrics-interval' applies to pushes; add '--metrics-remote-write <url>' or '--otlp <url>'"),
+        (["--metrics-grace", "1s"], "'--metrics-grace' needs '--metrics-listen', '--metrics-remote-write' or '--otlp'"),
         (
             ["--metrics-listen", "9464", "--metrics-grace", "11m"],
             "invalid value '11m' for '--metrics-grace' (expected a duration from 0s to 10m, such as 30s or 0s)"
@@ -58,12 +72,12 @@ import Testing
     @Test func pushSecretsAreRedactedInTheCommandLine() {
         let redacted = CommandLineRedaction.redact([
             "load", "--metrics-header", "Authorization: Bearer s3cret", "--metrics-remote-write=http://u:pw@p/w?api_key=k",
-            "--metrics-header=X-Scope-OrgID: team",
+            "--metrics-header=X-Scope-OrgID: team", "--otlp", "http://u:pw@c/v1/metrics?token=k",
         ])
         #expect(
             redacted == [
                 "load", "--metrics-header", "Authorization: REDACTED", "--metrics-remote-write=http://REDACTED@p/w?api_key=REDACTED",
-                "--metrics-header=X-Scope-OrgID: team",
+                "--metrics-header=X-Scope-OrgID: team", "--otlp", "http://REDACTED@c/v1/metrics?token=REDACTED",
             ])
     }
 

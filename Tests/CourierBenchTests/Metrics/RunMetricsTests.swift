@@ -9,25 +9,8 @@ import Testing
 /// `run --metrics-listen`: a suite's load scenarios watched by a real Prometheus, each under its
 /// own scenario label, in process and from a worker process; what the run refuses before it starts.
 @Suite(.timeLimit(.minutes(3))) struct RunMetricsTests {
-    private struct Ping: Endpoint {
-        typealias Response = JSONValue
-        var path: String { "ping" }
-    }
-
     /// Two short open-loop loads over an in-memory backend beside a micro-benchmark.
-    private let suite = BenchSuite(
-        tool: "bench",
-        scenarios: [
-            .custom("engine/one") { blackHole(1) },
-            .roundTrip(
-                "load/first", sending: Ping(),
-                with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
-                over: .inMemory(answering: .bytes(Data("{}".utf8))), loop: .open(rate: 200, concurrency: 2, duration: .seconds(1))),
-            .roundTrip(
-                "load/second", sending: Ping(),
-                with: APIClient(baseURL: URL(string: "https://ping.example.com") ?? URL(fileURLWithPath: "/")),
-                over: .inMemory(answering: .bytes(Data("{}".utf8))), loop: .open(rate: 100, concurrency: 2, duration: .seconds(1))),
-        ])
+    private let suite = RunMetricsSuite.make()
 
     private func report(in directory: URL) throws -> Report {
         try JSONReportWriter.read(Data(contentsOf: directory.appendingPathComponent("latest/report.json")))
@@ -114,7 +97,8 @@ import Testing
         let command = try #require(
             try suite.command(
                 [
-                    "run", "--metrics-listen", "0.0.0.0:9464", "--metrics-remote-write", "http://p:9090/api/v1/write",
+                    "run", "--metrics-listen", "0.0.0.0:9464", "--metrics-remote-write", "http://p:9090/api/v1/write", "--otlp",
+                    "http://c:4318/v1/metrics",
                     "--metrics-header", "Authorization: Bearer t", "--metrics-native-histograms", "--metrics-interval", "750ms",
                     "--metrics-grace", "0s",
                 ], as: RunCommand.self))
