@@ -20,11 +20,23 @@ struct PrometheusServer {
     let port: UInt16
     let directory: URL
 
-    /// A port free now: bound to 0 and released, for a server the test cannot start on 0 itself.
+    /// A port free now, for a server the test cannot start on 0 itself: one that binds, drawn at
+    /// random below Linux's ephemeral range (32768 and up). A port the kernel picks for port 0 is
+    /// from that range, which every outgoing connection draws its own port from too, so that a
+    /// load test running beside this one could take it in the moment between its release and the
+    /// server's bind ("Address already in use").
     static func freePort() throws -> UInt16 {
-        let socket = try Posix.makeBoundSocket(port: 0)
-        defer { Posix.close(socket) }
-        return try Posix.localPort(of: socket)
+        let range: Range<UInt16> = 20_000..<32_768
+        for _ in 1..<64 {
+            let port = UInt16.random(in: range)
+            if let socket = try? Posix.makeBoundSocket(port: port) {
+                Posix.close(socket)
+                return port
+            }
+        }
+        let port = UInt16.random(in: range)
+        Posix.close(try Posix.makeBoundSocket(port: port))
+        return port
     }
 
     /// Starts Prometheus scraping `target` (`127.0.0.1:port`, `/metrics`) when given, and returns
