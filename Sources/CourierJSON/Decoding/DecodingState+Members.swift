@@ -24,7 +24,7 @@ extension DecodingState {
             var key = object + 1
             for _ in 0..<count {
                 let token = tokens[key]
-                if token.flags == 0, comparesBytes {
+                if !token.hasEscapes, comparesBytes {
                     // Plain bytes on both sides: length, then the first byte, then the rest.
                     if token.end &- token.start == wantedLength {
                         guard wantedLength > 0, let wantedStart = wanted.baseAddress else { return key + 1 }
@@ -33,7 +33,7 @@ extension DecodingState {
                             return key + 1
                         }
                     }
-                } else if token.flags == 0, let matches = SnakeCase.matches(text(of: token), camelCase: wanted) {
+                } else if !token.hasEscapes, let matches = SnakeCase.matches(text(of: token), camelCase: wanted) {
                     // Snake case compared in place, nearly every key: no string built, none hashed.
                     if matches { return key + 1 }
                 } else if matchedKey(token).utf8.elementsEqual(wanted) {

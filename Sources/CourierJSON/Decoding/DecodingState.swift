@@ -33,6 +33,9 @@ final class DecodingState: CodingStack {
     private var lastLocation: TextLocation?
     /// Keys converted from snake case, by their JSON spelling: most documents repeat a few keys.
     var camelCaseKeys: [String: String] = [:]
+    /// Where escaped strings are unescaped before they are copied into a `String`; see
+    /// ``scratch(capacity:)``.
+    @exclusivity(unchecked) private var scratchBuffer = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     /// ``options``' user info as `Decoder` hands it out, converted on first use.
     lazy var decoderUserInfo: [CodingUserInfoKey: Any] = options.userInfo
 
@@ -75,6 +78,7 @@ final class DecodingState: CodingStack {
     deinit {
         bytes.deallocate()
         tokens.deallocate()
+        scratchBuffer.deallocate()
     }
 
     /// Decodes the whole document as `T`.
@@ -98,22 +102,28 @@ final class DecodingState: CodingStack {
         UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end &- token.start))
     }
 
-    /// Escaped strings up to this long are unescaped in a buffer on the stack.
-    private static let stackUnescapeLimit = 64
-
     /// A string entry's value, escapes resolved.
+    ///
+    /// The bytes are copied into the `String` as they stand when there is no escape, or unescaped
+    /// into ``scratch`` first; either way the parser has validated them, so they are not again.
     @inline(__always)
     func string(_ token: Token) -> String {
         let text = text(of: token)
-        guard token.hasEscapes else { return String(decoding: text, as: UTF8.self) }
-        guard text.count > Self.stackUnescapeLimit else {
-            // Unescaped on the stack, so a short result is a small string with no allocation at all.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackUnescapeLimit + StringUnescaper.overrun) { buffer in
-                let count = StringUnescaper.unescape(text, into: buffer)
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
-            }
+        guard token.hasEscapes else { return String(validatedUTF8: text, isASCII: token.isASCII) }
+        let output = scratch(capacity: text.count + StringUnescaper.overrun)
+        let count = StringUnescaper.unescape(text, into: output)
+        return String(validatedUTF8: UnsafeBufferPointer(rebasing: output[..<count]), isASCII: token.isASCII)
+    }
+
+    /// The scratch buffer with room for at least `capacity` bytes, grown (to the next power of two)
+    /// if it has less: one buffer for the whole decode, however many strings are unescaped.
+    @inline(__always)
+    func scratch(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        if scratchBuffer.count < capacity {
+            scratchBuffer.deallocate()
+            scratchBuffer = .allocate(capacity: max(256, 1 << (Int.bitWidth - (capacity - 1).leadingZeroBitCount)))
         }
-        return String(unsafeUninitializedCapacity: text.count + StringUnescaper.overrun) { StringUnescaper.unescape(text, into: $0) }
+        return scratchBuffer
     }
 
     /// Where the value an entry describes starts in the input: a string at its opening quote.
