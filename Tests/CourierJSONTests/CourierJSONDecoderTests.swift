@@ -110,13 +110,16 @@ struct CourierJSONDecoderTests {
 
     /// Strings are built from the parser's bytes without a second validation, flagged ASCII only
     /// when they are: a string wrongly flagged would count its bytes as characters and compare by
-    /// bytes. Long ones, with and without escapes, grow the buffer they are unescaped in.
+    /// bytes. Escaped ones are unescaped on the stack up to 1 KiB and in a buffer beyond: lengths
+    /// on both sides of that, and longer than the buffer's first size.
     @Test func stringsAreTheirCharactersWhateverTheirLengthAndEscapes() throws {
         let long = String(repeating: "plain text, ", count: 200)
-        let expected = [
-            "ascii", "é", "é", "A", "a😀", "\u{7F}", "\u{80}", "tab\tend", "ends with a quote\"", long, long + "\n" + long, "😀" + long,
-            String(repeating: "\\n", count: 3_000),
-        ]
+        let aroundTheStackLimit = (1_000...1_030).map { String(repeating: "x", count: $0) + "\n" }
+        let expected =
+            [
+                "ascii", "é", "é", "A", "a😀", "\u{7F}", "\u{80}", "tab\tend", "ends with a quote\"", long, long + "\n" + long,
+                "😀" + long, String(repeating: "\\n", count: 3_000), String(repeating: "é\n", count: 30_000),
+            ] + aroundTheStackLimit
         let json = try #require(String(data: JSONEncoder().encode(expected), encoding: .utf8))
         // The same values written with escapes where the encoder wrote none.
         let escaped = json.replacingOccurrences(of: "é", with: "\\u00e9").replacingOccurrences(of: "\"A\"", with: "\"\\u0041\"")
