@@ -91,8 +91,8 @@ struct CourierJSONDecoderTests {
         expectParity(#"[1]"#, as: [String: Int].self)
     }
 
-    /// Escapes at every position of strings from 1 to 150 bytes, on both sides of the length up to
-    /// which they are unescaped on the stack and of the eight-byte copies.
+    /// Escapes at every position of strings from 1 to 150 bytes, on both sides of the eight-byte
+    /// copies and of the 15 bytes a small string holds.
     @Test func escapedStringsOfEveryLength() {
         let pieces = ["a", "\\n", "\\u00e9", "\\ud83d\\ude00", "é", "\\\\", "\\\"", "bc", "\\/"]
         var strings: [String] = []
@@ -106,6 +106,34 @@ struct CourierJSONDecoderTests {
             strings.append("\"" + text + "\"")
         }
         expectParity("[" + strings.joined(separator: ",") + "]", as: [String].self)
+    }
+
+    /// Strings are built from the parser's bytes without a second validation, flagged ASCII only
+    /// when they are: a string wrongly flagged would count its bytes as characters and compare by
+    /// bytes. Escaped ones are unescaped on the stack up to 1 KiB and in a buffer beyond: lengths
+    /// on both sides of that, and longer than the buffer's first size.
+    @Test func stringsAreTheirCharactersWhateverTheirLengthAndEscapes() throws {
+        let long = String(repeating: "plain text, ", count: 200)
+        let aroundTheStackLimit = (1_000...1_030).map { String(repeating: "x", count: $0) + "\n" }
+        let expected =
+            [
+                "ascii", "é", "é", "A", "a😀", "\u{7F}", "\u{80}", "tab\tend", "ends with a quote\"", long, long + "\n" + long,
+                "😀" + long, String(repeating: "\\n", count: 3_000), String(repeating: "é\n", count: 30_000),
+            ] + aroundTheStackLimit
+        let json = try #require(String(data: JSONEncoder().encode(expected), encoding: .utf8))
+        // The same values written with escapes where the encoder wrote none.
+        let escaped = json.replacingOccurrences(of: "é", with: "\\u00e9").replacingOccurrences(of: "\"A\"", with: "\"\\u0041\"")
+        for document in [json, escaped] {
+            let decoded = try CourierJSONDecoder().decode([String].self, from: Data(document.utf8))
+            #expect(decoded == expected)
+            #expect(decoded.map(\.count) == expected.map(\.count))
+            #expect(decoded.map(\.utf16.count) == expected.map(\.utf16.count))
+            #expect(Set(decoded) == Set(expected))
+        }
+        // A NFD é decoded equals the NFC one, as Swift strings do: it is not taken for ASCII bytes.
+        let decomposed = try CourierJSONDecoder().decode(String.self, from: Data(#""e\u0301""#.utf8))
+        #expect(decomposed == "é")
+        #expect(decomposed.count == 1)
     }
 
     @Test func enumsWithRawValues() {

@@ -58,6 +58,30 @@ struct NumberConversionTests {
         }
     }
 
+    /// Digits are read eight at a time while eight more fit in the 19 kept: runs of every length
+    /// from 1 to 30 digits, split by the point anywhere, after up to ten zeros, with and without an
+    /// exponent, cross every boundary of that (8, 16, 19 and 20 digits; zeros past the 19th).
+    @Test func digitRunsOfEveryLengthAroundThePoint() {
+        var random = SplitMix64(seed: 0x8D161)
+        for length in 1...30 {
+            for point in 0...length {
+                for zeros in [0, 1, 7, 10] where point == 0 || zeros == 0 {
+                    var digits = String(UInt64.random(in: 1...9, using: &random))
+                    for _ in 1..<length { digits += String(UInt64.random(in: 0...9, using: &random)) }
+                    let padded = String(digits.prefix(max(length - 3, 1))) + String(repeating: "0", count: min(3, length - 1))
+                    for significand in [digits, padded] {
+                        let integer = point == 0 ? "0" : String(significand.prefix(point))
+                        let fraction = String(repeating: "0", count: zeros) + significand.dropFirst(point)
+                        let text = fraction.isEmpty ? integer : integer + "." + fraction
+                        for written in [text, "-" + text, text + "e-7", text + "E+300", text + "e-320"] {
+                            expectSameAsStandardLibrary(written)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Random doubles of every magnitude, printed shortest (as encoders do) and with 17 and 25
     /// significant digits (as C's printf does), and their neighbours.
     @Test func randomDoublesRoundTrip() async {

@@ -116,4 +116,27 @@ struct SnakeCaseTests {
             #expect(try courierSnakeCase(of: key) == (try foundationSnakeCase(of: key)), "\(key.debugDescription)")
         }
     }
+
+    /// The probe that rules keys out before ``SnakeCase/matches(_:camelCase:)`` never rules out an
+    /// ASCII key that converts to the name, whatever its underscores and case; it does rule out
+    /// keys whose ends or length differ.
+    @Test func probeNeverRulesOutAKeyThatConvertsToTheName() async {
+        var random = SplitMix64(seed: 0x960BE)
+        let pieces = ["_", "_", "a", "B", "cd", "EF", "1", "-", " ", "x_y", "URL", "id", "Z"]
+        for round in 0..<2_000 {
+            await yieldPeriodically(round, every: 50)
+            let key = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            #expect(probe(SnakeCase.camelCase(key), mayMatch: key), "\(key)")
+        }
+        #expect(!probe("userId", mayMatch: "node_id"))
+        #expect(!probe("createdAt", mayMatch: "created_as"))
+        #expect(!probe("userId", mayMatch: "usr"))
+        #expect(probe("", mayMatch: "a") && probe("a", mayMatch: ""))
+    }
+
+    private func probe(_ name: String, mayMatch key: String) -> Bool {
+        Array(name.utf8).withUnsafeBufferPointer { wanted in
+            Array(key.utf8).withUnsafeBufferPointer { SnakeCaseProbe(wanted).mayMatch($0) }
+        }
+    }
 }

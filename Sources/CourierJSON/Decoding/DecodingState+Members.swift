@@ -19,12 +19,12 @@ extension DecodingState {
         }
         var name = name
         return name.withUTF8 { wanted in
+            guard keyMode == .asWritten else { return member(named: wanted, in: object, count: count) }
             let wantedLength = UInt32(truncatingIfNeeded: wanted.count)
-            let comparesBytes = keyMode == .asWritten
             var key = object + 1
             for _ in 0..<count {
                 let token = tokens[key]
-                if token.flags == 0, comparesBytes {
+                if !token.hasEscapes {
                     // Plain bytes on both sides: length, then the first byte, then the rest.
                     if token.end &- token.start == wantedLength {
                         guard wantedLength > 0, let wantedStart = wanted.baseAddress else { return key + 1 }
@@ -33,17 +33,33 @@ extension DecodingState {
                             return key + 1
                         }
                     }
-                } else if token.flags == 0, let matches = SnakeCase.matches(text(of: token), camelCase: wanted) {
-                    // Snake case compared in place, nearly every key: no string built, none hashed.
-                    if matches { return key + 1 }
                 } else if matchedKey(token).utf8.elementsEqual(wanted) {
                     return key + 1
                 }
-                let value = tokens[key + 1]
-                key = value.isContainer ? Int(value.end) : key + 2
+                key = next(after: key + 1)
             }
             return nil
         }
+    }
+
+    /// ``member(named:in:customKeys:)`` for keys converted from snake case, apart so that the
+    /// lookup of keys as written stays small enough to be inlined.
+    private func member(named wanted: UnsafeBufferPointer<UInt8>, in object: Int, count: Int) -> Int? {
+        let probe = SnakeCaseProbe(wanted)
+        var key = object + 1
+        for _ in 0..<count {
+            let token = tokens[key]
+            if !token.hasEscapes, token.isASCII, !probe.mayMatch(text(of: token)) {
+                // Ruled out by its ends and length, as nearly every key a lookup passes over is.
+            } else if !token.hasEscapes, let matches = SnakeCase.matches(text(of: token), camelCase: wanted) {
+                // Compared in place: no string built, none hashed.
+                if matches { return key + 1 }
+            } else if matchedKey(token).utf8.elementsEqual(wanted) {
+                return key + 1
+            }
+            key = next(after: key + 1)
+        }
+        return nil
     }
 
     /// The key of a member as the strategy matches it: escapes resolved, converted from snake case.

@@ -15,6 +15,8 @@ final class DecodingState: CodingStack {
     let tokens: UnsafeMutablePointer<Token>
     /// Entries on the tape, the final `null` included.
     let tokenCount: Int
+    /// Entries the tape has room for.
+    private let tokenCapacity: Int
     /// The strategies of the decoder that started this call.
     let options: CourierJSONDecoder
     /// How object keys are matched, from ``options``.
@@ -51,18 +53,16 @@ final class DecodingState: CodingStack {
                 .init(
                     codingPath: [], debugDescription: "The given data was not valid JSON: \(error).", underlyingError: error))
         }
-        return DecodingState(
-            bytes: parsed.bytes, length: parsed.length, tokens: parsed.tokens, tokenCount: parsed.tokenCount, options: options)
+        return DecodingState(parsed, options: options)
     }
 
-    /// A state that owns `bytes` and `tokens` from now on.
-    private init(
-        bytes: UnsafeMutablePointer<UInt8>, length: Int, tokens: UnsafeMutablePointer<Token>, tokenCount: Int, options: CourierJSONDecoder
-    ) {
-        self.bytes = bytes
-        self.length = length
-        self.tokens = tokens
-        self.tokenCount = tokenCount
+    /// A state that owns `parsed`'s buffers from now on.
+    private init(_ parsed: ParsedInput, options: CourierJSONDecoder) {
+        bytes = parsed.bytes
+        length = parsed.length
+        tokens = parsed.tokens
+        tokenCount = parsed.tokenCount
+        tokenCapacity = parsed.tokenCapacity
         self.options = options
         keyMode =
             switch options.keyDecodingStrategy {
@@ -98,22 +98,48 @@ final class DecodingState: CodingStack {
         UnsafeBufferPointer(start: bytes + Int(token.start), count: Int(token.end &- token.start))
     }
 
-    /// Escaped strings up to this long are unescaped in a buffer on the stack.
-    private static let stackUnescapeLimit = 64
-
     /// A string entry's value, escapes resolved.
+    ///
+    /// Without escapes, the bytes are copied into the `String` as they stand; with escapes they are
+    /// unescaped on the stack (up to ``stackUnescapeLimit`` bytes) or in the tape's unused room,
+    /// and copied from there. The parser has validated them, so they are not again. Only an
+    /// escaped string too long for both is unescaped straight into the `String`'s storage, which
+    /// validates it again: a buffer of its own would be one more allocation.
     @inline(__always)
     func string(_ token: Token) -> String {
         let text = text(of: token)
-        guard token.hasEscapes else { return String(decoding: text, as: UTF8.self) }
-        guard text.count > Self.stackUnescapeLimit else {
-            // Unescaped on the stack, so a short result is a small string with no allocation at all.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackUnescapeLimit + StringUnescaper.overrun) { buffer in
-                let count = StringUnescaper.unescape(text, into: buffer)
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        guard token.hasEscapes else { return String(validatedUTF8: text, isASCII: token.isASCII) }
+        let capacity = text.count + StringUnescaper.overrun
+        guard capacity > Self.stackUnescapeLimit else {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.stackUnescapeLimit) { buffer in
+                unescape(text, into: buffer, isASCII: token.isASCII)
             }
         }
-        return String(unsafeUninitializedCapacity: text.count + StringUnescaper.overrun) { StringUnescaper.unescape(text, into: $0) }
+        guard let spare = spareTape(holding: capacity) else {
+            return String(unsafeUninitializedCapacity: capacity) { StringUnescaper.unescape(text, into: $0) }
+        }
+        return unescape(text, into: spare, isASCII: token.isASCII)
+    }
+
+    /// The most `withUnsafeTemporaryAllocation` places on the stack rather than the heap.
+    private static let stackUnescapeLimit = 1_024
+
+    @inline(__always)
+    private func unescape(_ text: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>, isASCII: Bool) -> String {
+        let count = StringUnescaper.unescape(text, into: buffer)
+        return String(validatedUTF8: UnsafeBufferPointer(rebasing: buffer[..<count]), isASCII: isASCII)
+    }
+
+    /// The tape's room past its last entry, as bytes, if there are at least `count` of them.
+    ///
+    /// The tape is allocated for about one entry per six bytes of input, 16 bytes each, and most
+    /// documents fill a fraction of it, those with long strings least: the rest is scratch space
+    /// that costs no allocation. Nothing reads entries past ``tokenCount``.
+    private func spareTape(holding count: Int) -> UnsafeMutableBufferPointer<UInt8>? {
+        let spare = (tokenCapacity - tokenCount) * MemoryLayout<Token>.stride
+        guard spare >= count else { return nil }
+        let start = UnsafeMutableRawPointer(tokens + tokenCount).bindMemory(to: UInt8.self, capacity: spare)
+        return UnsafeMutableBufferPointer(start: start, count: spare)
     }
 
     /// Where the value an entry describes starts in the input: a string at its opening quote.

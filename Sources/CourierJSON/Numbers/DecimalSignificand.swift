@@ -9,6 +9,8 @@ struct DecimalSignificand {
     private(set) var significand: UInt64 = 0
     /// The power of ten the significand is scaled by; saturates far outside any `Double`'s range.
     private(set) var exponent = 0
+    /// How many digits ``significand`` holds.
+    private var digits = 0
     /// The number starts with a minus sign.
     private(set) var isNegative = false
     /// A nonzero digit was dropped.
@@ -16,56 +18,93 @@ struct DecimalSignificand {
 
     /// Reads the number `text`, which the parser has already checked against RFC 8259's grammar.
     init(_ text: UnsafeBufferPointer<UInt8>) {
-        var i = 0
+        guard let start = text.baseAddress else { return }
         let end = text.count
-        if text[0] == UInt8(ascii: "-") {
+        var i = 0
+        if start[0] == UInt8(ascii: "-") {
             isNegative = true
             i = 1
         }
-        var digits = 0
-        while i < end, let digit = Self.digit(text[i]) {
-            if digits < 19 {
-                significand = significand &* 10 &+ digit
-                if significand != 0 { digits += 1 }
-            } else {
-                exponent += 1
-                if digit != 0 { isTruncated = true }
-            }
+        // JSON's integer part is a single 0 or starts with a nonzero digit: every digit of the
+        // latter is significant.
+        if start[i] == UInt8(ascii: "0") {
             i += 1
+        } else {
+            i = appendDigits(start, from: i, end: end, inFraction: false)
         }
-        if i < end, text[i] == UInt8(ascii: ".") {
+        if i < end, start[i] == UInt8(ascii: ".") {
             i += 1
-            while i < end, let digit = Self.digit(text[i]) {
-                if significand == 0, digit == 0 {
+            if significand == 0 {
+                // Zeros after the point and before the first nonzero digit only scale.
+                while i < end, start[i] == UInt8(ascii: "0") {
                     exponent -= 1
-                } else if digits < 19 {
-                    significand = significand &* 10 &+ digit
-                    digits += 1
-                    exponent -= 1
-                } else if digit != 0 {
-                    isTruncated = true
+                    i += 1
                 }
-                i += 1
             }
+            i = appendDigits(start, from: i, end: end, inFraction: true)
         }
         if i < end {
             // An exponent: 'e' or 'E', an optional sign, digits.
             i += 1
-            let isNegativeExponent = text[i] == UInt8(ascii: "-")
-            if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") { i += 1 }
+            let isNegativeExponent = start[i] == UInt8(ascii: "-")
+            if start[i] == UInt8(ascii: "-") || start[i] == UInt8(ascii: "+") { i += 1 }
             var value = 0
-            while i < end, let digit = Self.digit(text[i]) {
+            while i < end {
                 // Past a hundred million the result is zero or infinite whatever the digits.
-                if value < 100_000_000 { value = value * 10 + Int(digit) }
+                if value < 100_000_000 { value = value * 10 + Int(start[i] &- UInt8(ascii: "0")) }
                 i += 1
             }
             exponent += isNegativeExponent ? -value : value
         }
     }
 
+    /// Takes in the significant digits from `i` to the first byte that is not one and returns its
+    /// offset: the first 19 into ``significand`` (eight at a time while eight more fit), the rest
+    /// counted in the exponent before the point and noted in ``isTruncated`` when not zero.
     @inline(__always)
-    private static func digit(_ byte: UInt8) -> UInt64? {
-        let value = byte &- UInt8(ascii: "0")
-        return value < 10 ? UInt64(value) : nil
+    private mutating func appendDigits(_ start: UnsafePointer<UInt8>, from offset: Int, end: Int, inFraction: Bool) -> Int {
+        var i = offset
+        while digits <= 19 - 8, i + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+            guard Self.areEightDigits(word) else { break }
+            significand = significand &* 100_000_000 &+ Self.eightDigits(word)
+            digits += 8
+            if inFraction { exponent -= 8 }
+            i += 8
+        }
+        while i < end {
+            let digit = start[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            if digits < 19 {
+                significand = significand &* 10 &+ UInt64(digit)
+                digits += 1
+                if inFraction { exponent -= 1 }
+            } else {
+                if !inFraction { exponent += 1 }
+                if digit != 0 { isTruncated = true }
+            }
+            i += 1
+        }
+        return i
+    }
+
+    /// Whether all eight bytes of `word` (little-endian) are ASCII digits.
+    @inline(__always)
+    private static func areEightDigits(_ word: UInt64) -> Bool {
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        return word & highNibbles == zeros && (word &+ 0x0606_0606_0606_0606) & highNibbles == zeros
+    }
+
+    /// The eight digits of `word`, the first in its lowest byte, as a number: pairs, then fours,
+    /// then the eight, each step one multiplication (Lemire's SWAR parse).
+    @inline(__always)
+    private static func eightDigits(_ word: UInt64) -> UInt64 {
+        var value = word &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        let low = (value & mask) &* (100 &+ (1_000_000 << 32))
+        let high = ((value >> 16) & mask) &* (1 &+ (10_000 << 32))
+        return (low &+ high) >> 32
     }
 }

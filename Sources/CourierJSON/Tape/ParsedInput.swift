@@ -10,6 +10,8 @@ struct ParsedInput {
     let tokens: UnsafeMutablePointer<Token>
     /// Entries on the tape, the final `null` included.
     let tokenCount: Int
+    /// Entries the tape has room for; the room past ``tokenCount`` is the decoder's to use.
+    let tokenCapacity: Int
 
     /// Copies `input`, checks that it is one JSON document and indexes it.
     ///
@@ -39,7 +41,7 @@ struct ParsedInput {
             bytes.deallocate()
             throw located
         }
-        return ParsedInput(bytes: bytes, length: length, tokens: parser.tokens, tokenCount: parser.count)
+        return ParsedInput(bytes: bytes, length: length, tokens: parser.tokens, tokenCount: parser.count, tokenCapacity: parser.capacity)
     }
 
     /// Releases both buffers.

@@ -1,6 +1,7 @@
 extension Parser {
     /// Scans the string whose opening quote is at `quote`, checking escapes and UTF-8, and returns
-    /// the offset after its closing quote.
+    /// the offset after its closing quote. Its entry's flags say whether it has escapes and whether
+    /// it is all ASCII, so that the decoder builds its `String` without looking at it again.
     @inline(__always)
     mutating func scanString(at quote: Int) throws(SyntaxError) -> Int {
         var i = quote + 1
@@ -17,9 +18,11 @@ extension Parser {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
-                flags = Token.stringHasEscapes
+                flags |= Token.stringHasEscapes
+                if bytes[i + 1] == UInt8(ascii: "u"), Self.hexQuad(bytes + i + 2) >= 0x80 { flags |= Token.stringIsNotASCII }
                 i = try scanEscape(at: i)
             } else if byte >= 0x80 {
+                flags |= Token.stringIsNotASCII
                 i = try scanMultibyte(at: i)
             } else if i == length {
                 throw SyntaxError(message: "Unterminated string", offset: quote)

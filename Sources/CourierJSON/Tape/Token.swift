@@ -23,7 +23,7 @@ enum TokenKind: UInt8 {
 struct Token {
     /// The value's kind.
     var kind: TokenKind
-    /// ``stringHasEscapes`` for strings, ``numberIsInteger`` for numbers.
+    /// ``stringHasEscapes`` and ``stringIsNotASCII`` for strings, ``numberIsInteger`` for numbers.
     var flags: UInt8
     /// The offset of the value's first byte; for a string, of the first byte after its opening quote.
     var start: UInt32
@@ -35,6 +35,9 @@ struct Token {
 
     /// The string holds at least one backslash escape, so its bytes are not its UTF-8 as they stand.
     static let stringHasEscapes: UInt8 = 1
+    /// The string's value has a character above U+007F (a byte above 0x7F, or a `\u` escape of
+    /// one), so its `String` cannot be flagged as ASCII.
+    static let stringIsNotASCII: UInt8 = 2
     /// The number has neither a fraction nor an exponent.
     static let numberIsInteger: UInt8 = 1
 
@@ -52,4 +55,7 @@ struct Token {
 
     /// Whether a string entry holds escapes.
     var hasEscapes: Bool { flags & Self.stringHasEscapes != 0 }
+
+    /// Whether a string entry's value is all ASCII.
+    var isASCII: Bool { flags & Self.stringIsNotASCII == 0 }
 }

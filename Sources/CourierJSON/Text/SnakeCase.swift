@@ -43,7 +43,10 @@ enum SnakeCase {
         var last = key.count - 1
         while last > first, key[last] == underscore { last -= 1 }
         guard first < last, key[first...last].contains(underscore) else {
-            return key.count == wanted.count && key.elementsEqual(wanted)
+            guard key.count == wanted.count, let keyStart = key.baseAddress, let wantedStart = wanted.baseAddress else {
+                return key.count == wanted.count
+            }
+            return memcmp(keyStart, wantedStart, key.count) == 0
         }
         // The leading underscores, then each byte of the words as converted, then the trailing ones.
         var matched = 0
