@@ -86,6 +86,13 @@ struct MetricsOptions: Equatable, Sendable {
             throw UsageError(
                 message: "'--\(orphan)' applies to pushes; add '--metrics-remote-write <url>' or '--otlp <url>'", usage: parsed.usage)
         }
+        // A suite's own exporters take their header fields in Swift: one given here would go nowhere.
+        if options.pushes, options.remoteWrite == nil, options.otlp == nil, parsed.contains(headerOption) {
+            throw UsageError(
+                message:
+                    "'--\(headerOption.name)' applies to '--metrics-remote-write' and '--otlp'; the suite's own exporters take their header fields in Swift",
+                usage: parsed.usage)
+        }
         if options.remoteWrite == nil, parsed.contains(nativeOption) {
             throw UsageError(
                 message: "'--\(nativeOption.name)' applies to remote write; add '--metrics-remote-write <url>'", usage: parsed.usage)

@@ -90,6 +90,14 @@ import Testing
                 == "live metrics watch load scenarios, which '--instructions' leaves out")
         #expect(await suite.status(["run", "--metrics-header", "Authorization: Bearer s3cret"]) == 64)
         #expect(await suite.status(["run", "--metrics-grace", "1s"]) == 64)
+        let declaring = RunMetricsSuite.make(
+            liveMetrics: SuiteLiveMetrics(exporters: [SuiteLiveMetrics.otlp("http://127.0.0.1:9/v1/metrics")]))
+        #expect(
+            declaring.usageMessage(["run", "--metrics-header", "Authorization: Bearer s3cret"])
+                == "'--metrics-header' applies to '--metrics-remote-write' and '--otlp'; the suite's own exporters take their header fields in Swift"
+        )
+        #expect(await declaring.status(["run", "--metrics-header", "Authorization: Bearer s3cret"]) == 64)
+        #expect(declaring.usageMessage(["run", "--metrics-interval", "2s"]) == nil)
     }
 
     /// A worker is handed the parent's options as arguments that parse to the same.
