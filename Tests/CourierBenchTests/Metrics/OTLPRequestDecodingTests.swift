@@ -35,9 +35,9 @@ struct OTLPRequestDecodingTests {
             ], unixMilliseconds: 1_700_000_000_123)
     }
 
-    @Test func eachRunIsAResourceAndEachFigureWhereOTLPPutsIt() throws {
+    @Test func eachRunIsAResourceAndEachFigureWhereOTLPPutsIt() async throws {
         let bytes = OTLPRequest.encode(try snapshot(), serviceName: "bench", startUnixNanoseconds: 1_700_000_000_000_000_000)
-        let resources = try OTLPReceiver.decode(bytes)
+        let resources = try await OTLPReceiver.decode(bytes)
         #expect(resources.count == 2)
         let a = try #require(resources.first)
         #expect(

@@ -87,14 +87,11 @@ struct OTLPReceiver {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        stopAtOnce(process)
     }
 
     /// `request` decoded by opentelemetry-proto, as the receiver keeps it.
-    static func decode(_ request: [UInt8]) throws -> [Resource] {
+    static func decode(_ request: [UInt8]) async throws -> [Resource] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("otlp-\(UUID().uuidString).bin")
         try Data(request).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -104,8 +101,7 @@ struct OTLPReceiver {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = await outputToEnd(of: process, from: output)
         struct Decoded: Decodable { let resources: [Resource] }
         return try Self.decoder.decode(Decoded.self, from: data).resources
     }

@@ -1,0 +1,24 @@
+import Foundation
+
+// Tests run as tasks on Swift's cooperative threads, one per core: two on this project's CI. A test
+// that blocks one waiting for a child process (to start Python, to shut down) stalls every other
+// test's requests queued behind it, which then fail as timeouts. So waits on child processes
+// happen on a thread of their own, or not at all.
+
+/// What `process` writes to `output` until it ends, read on a Dispatch thread.
+func outputToEnd(of process: Process, from output: Pipe) async -> Data {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            continuation.resume(returning: data)
+        }
+    }
+}
+
+/// Ends `process` with SIGKILL, which no handler delays, and waits the moment its end takes.
+func stopAtOnce(_ process: Process) {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+}
