@@ -11,7 +11,7 @@ import Testing
 /// decoder): its final cumulative counts equal report.json's exactly, its exponential histogram's
 /// p99 is the report's within a bucket (2^(1/8), 9 %), and the resource names the run. Each test
 /// starts its own receivers, so they share nothing.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: OTLPReceiver.isAvailable, "python3 lacks opentelemetry-proto (make deps)"))
+@Suite(.timeLimit(.minutes(2)), .enabled("python3 lacks opentelemetry-proto (make deps)") { await OTLPReceiver.isAvailable })
 struct OTLPExportTests {
     /// A bucket's ratio at scale 3, and HdrHistogram's three digits.
     private static let bucketError = pow(2, 1.0 / 8) - 1 + 0.01

@@ -11,7 +11,7 @@ import Testing
 ///
 /// Pushes are due every 10 s, longer than the run: exactly two snapshots are pushed, the first at
 /// the start and the final one, so that retries can be told apart from pushes.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: OTLPReceiver.isAvailable, "python3 lacks opentelemetry-proto (make deps)"))
+@Suite(.timeLimit(.minutes(2)), .enabled("python3 lacks opentelemetry-proto (make deps)") { await OTLPReceiver.isAvailable })
 struct OTLPFailureTests {
     /// Runs a one-second load pushing to `receiver` and returns its closing `metrics: otlp:` line.
     private func closingLine(pushingTo receiver: String) async throws -> String {

@@ -5,7 +5,7 @@ import Testing
 
 /// ``OTLPRequest``'s bytes as opentelemetry-proto's own decoder reads them: every field where the
 /// OTLP schema puts it.
-@Suite(.enabled(if: OTLPReceiver.isAvailable, "python3 lacks opentelemetry-proto (make deps)"))
+@Suite(.enabled("python3 lacks opentelemetry-proto (make deps)") { await OTLPReceiver.isAvailable })
 struct OTLPRequestDecodingTests {
     private let first = RunLabels(runID: "r1", scenario: "load/a", transport: "urlsession", shard: "0/1")
     private let second = RunLabels(runID: "r1", scenario: "load/b", transport: "suite", shard: "1/2")

@@ -21,17 +21,27 @@ struct OTLPReceiver {
         .deletingLastPathComponent().appendingPathComponent("OTLPReceiver/otlp_receiver.py")
 
     /// Whether python3 imports opentelemetry-proto (`make deps` installs it); the tests that need
-    /// it are skipped, saying so, when it does not.
-    static let isAvailable: Bool = {
+    /// it are skipped, saying so, when it does not. Asked once, and waited for on a Dispatch
+    /// thread: Python's start can take seconds on a busy machine, too long to hold a cooperative
+    /// thread (see `ChildProcesses.swift`).
+    static var isAvailable: Bool {
+        get async { await availability.value }
+    }
+
+    private static let availability = Task<Bool, Never> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", "import opentelemetry.proto"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus == 0)
+            }
+        }
+    }
 
     let process: Process
     let port: Int
