@@ -241,7 +241,7 @@ let package = Package(
         .testTarget(name: "CourierEventLoopTests", dependencies: ["CourierEventLoop", "CourierSystem"]),
         .testTarget(name: "CourierEngineTests", dependencies: ["CourierEngine", "Courier"]),
         .testTarget(
-            name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures"],
+            name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures", "CourierSystem"],
             swiftSettings: [openssl.setting]),
         .testTarget(
             name: "BenchmarkEngineTests",

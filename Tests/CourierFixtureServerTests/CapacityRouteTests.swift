@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CourierFixtureServer
@@ -79,28 +78,24 @@ import Testing
 
     /// Six requests at once to a route of two 150 ms workers: two answered after 150 ms, two after
     /// 300, two after 450 — never sooner, over real sockets.
-    @Test func theServerAnswersWhenEachRequestsTurnIsOver() throws {
+    @Test func theServerAnswersWhenEachRequestsTurnIsOver() async throws {
         let route = FixtureRoute.json(#"{"ok":true}"#).with(capacity: FixtureCapacity(workers: 2, serviceTime: .milliseconds(150)))
         let server = try FixtureServer.start(FixtureServer.Configuration(routes: ["/queued": route]))
         defer { server.stop() }
-        let answered = Mutex<[Double]>([])
-        let group = DispatchGroup()
         let port = server.port
         // Sent no earlier than this, so no turn can end sooner than a multiple of 150 ms after it.
         let sent = Date()
-        for _ in 0..<6 {
-            group.enter()
-            Thread.detachNewThread {
-                let connection = RawConnection(port: port)
-                connection?.send("GET /queued HTTP/1.1\r\nHost: x\r\n\r\n")
-                let response = connection?.receiveResponse() ?? ""
-                let elapsed = Date().timeIntervalSince(sent)
-                answered.withLock { $0.append(response.hasPrefix("HTTP/1.1 200") ? elapsed : -1) }
-                group.leave()
+        let times = await withTaskGroup(of: Double.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    let connection = RawConnection(port: port)
+                    connection?.send("GET /queued HTTP/1.1\r\nHost: x\r\n\r\n")
+                    let response = await connection?.receiveResponse() ?? ""
+                    return response.hasPrefix("HTTP/1.1 200") ? Date().timeIntervalSince(sent) : -1
+                }
             }
+            return await group.reduce(into: []) { $0.append($1) }.sorted()
         }
-        #expect(group.wait(timeout: .now() + 10) == .success)
-        let times = answered.withLock { $0.sorted() }
         #expect(times.count == 6)
         for (index, time) in times.enumerated() {
             let turn = Double(index / 2 + 1) * 0.15

@@ -1,6 +1,7 @@
 #if COURIER_OPENSSL
 import COpenSSL
 import CourierFixtureServer
+import CourierSystem
 import Foundation
 import Testing
 

@@ -18,7 +18,7 @@ import FoundationNetworking
 struct TLSTests {
     /// Runs `body` with a fresh PKI and an nginx serving TLS with it.
     private func withTLSServer(_ body: (Nginx, TestPKI) async throws -> Void) async throws {
-        let pki = try TestPKI.make()
+        let pki = try await TestPKI.make()
         defer { pki.remove() }
         try await withNginx(pki: pki) { try await body($0, pki) }
     }
@@ -265,7 +265,7 @@ struct TLSTests {
 
     @Test(arguments: TransportKind.ownStacks)
     func anIPv6PinAndAKeyFileAreAccepted(_ kind: TransportKind) async throws {
-        let pki = try TestPKI.make()
+        let pki = try await TestPKI.make()
         defer { pki.remove() }
         let tls = TLSOptions(
             clientCertificate: .init(certificate: pki.path("client.pem"), privateKey: pki.path("client.key")),

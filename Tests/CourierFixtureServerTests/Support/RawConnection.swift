@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -7,8 +8,9 @@ import Darwin
 #endif
 
 /// A blocking TCP client for the tests that must send what no HTTP library would: garbage, half
-/// requests, hundreds of idle connections. Every read is bounded by a receive timeout.
-final class RawConnection {
+/// requests, hundreds of idle connections. Every read is bounded by a receive timeout, and blocks a
+/// thread of its own, never one of the cooperative pool's.
+final class RawConnection: Sendable {
     private let descriptor: Int32
 
     /// Connects to 127.0.0.1:`port`; `nil` when the connection is refused.
@@ -71,7 +73,7 @@ final class RawConnection {
     }
 
     /// How a read ended.
-    enum End: Equatable {
+    enum End: Equatable, Sendable {
         /// The bytes so far were enough.
         case enough
         /// The server closed its side (FIN).
@@ -83,12 +85,16 @@ final class RawConnection {
     }
 
     /// Reads until `enough` says the bytes so far suffice, the server closes, or the timeout passes.
-    func receive(until enough: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
-        receiveWithEnd(until: enough).bytes
+    func receive(until enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async -> [UInt8] {
+        await receiveWithEnd(until: enough).bytes
     }
 
     /// Reads as ``receive(until:)`` does, and says how the reading ended.
-    func receiveWithEnd(until enough: ([UInt8]) -> Bool = { _ in false }) -> (bytes: [UInt8], end: End) {
+    func receiveWithEnd(until enough: @escaping @Sendable ([UInt8]) -> Bool = { _ in false }) async -> (bytes: [UInt8], end: End) {
+        await onOwnThread { self.blockingReceive(until: enough) }
+    }
+
+    private func blockingReceive(until enough: ([UInt8]) -> Bool) -> (bytes: [UInt8], end: End) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !enough(received) {
@@ -107,8 +113,8 @@ final class RawConnection {
     }
 
     /// Reads one response with a `Content-Length` body.
-    func receiveResponse() -> String {
-        String(decoding: receive(until: Self.holdsWholeResponse), as: UTF8.self)
+    func receiveResponse() async -> String {
+        String(decoding: await receive(until: Self.holdsWholeResponse), as: UTF8.self)
     }
 
     private static func holdsWholeResponse(_ bytes: [UInt8]) -> Bool {

@@ -133,19 +133,4 @@ enum TLSTestClientError: Error {
     case openSSL(String)
 }
 
-/// Runs `body` on a thread of its own with SIGPIPE blocked, and returns what it returns: the
-/// client's blocking reads then hold no thread of Swift's cooperative pool, and a write to a
-/// server that has gone fails instead of ending the test process.
-func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            var signals = sigset_t()
-            sigemptyset(&signals)
-            sigaddset(&signals, SIGPIPE)
-            pthread_sigmask(SIG_BLOCK, &signals, nil)
-            continuation.resume(with: Result { try body() })
-        }
-        thread.start()
-    }
-}
 #endif

@@ -1,4 +1,5 @@
 #if os(Linux)
+import CourierSystem
 import Foundation
 
 /// A throwaway certificate authority and the certificates the TLS tests need, made by `openssl` in
@@ -12,8 +13,9 @@ struct TestPKI {
         directory.appendingPathComponent(name).path
     }
 
-    /// Makes the CA and the certificates; throws when openssl is missing or fails.
-    static func make() throws -> TestPKI {
+    /// Makes the CA and the certificates; throws when openssl is missing or fails. openssl is waited
+    /// for on a thread of its own, not the cooperative pool's.
+    static func make() async throws -> TestPKI {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("courier-pki-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("ca.db"), withIntermediateDirectories: true)
         try script.write(to: directory.appendingPathComponent("make.sh"), atomically: true, encoding: .utf8)
@@ -24,7 +26,7 @@ struct TestPKI {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        await onOwnThread { process.waitUntilExit() }
         guard process.terminationStatus == 0 else { throw TestPKIError.opensslFailed(directory.path) }
         return TestPKI(directory: directory)
     }
