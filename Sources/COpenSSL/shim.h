@@ -5,6 +5,7 @@
 #error "OpenSSL's header openssl/ssl.h is not installed: install libssl-dev (Debian, Ubuntu), or build without the OpenSSL trait (swift build --traits Curl,Jemalloc,Valgrind)"
 #endif
 #include <openssl/bn.h>
+#include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
@@ -128,14 +129,34 @@ static inline int courier_write_private_key(const char *path, EVP_PKEY *key) {
     return fclose(file) == 0 && written;
 }
 
+/// A new RSA 2048 private key written as PEM to `buffer` (NUL-terminated); its length, or 0 when
+/// generation fails or the buffer is too small (2048 bytes are enough).
+static inline int courier_make_rsa_key_pem(char *buffer, int size) {
+    EVP_PKEY *key = EVP_RSA_gen(2048);
+    BIO *memory = BIO_new(BIO_s_mem());
+    int length = 0;
+    if (key != NULL && memory != NULL && PEM_write_bio_PrivateKey(memory, key, NULL, NULL, 0, NULL, NULL)) {
+        length = BIO_read(memory, buffer, size - 1);
+        if (length <= 0 || BIO_pending(memory) > 0) length = 0;
+        buffer[length > 0 ? length : 0] = 0;
+    }
+    BIO_free(memory);
+    EVP_PKEY_free(key);
+    return length;
+}
+
 /// Makes a test certificate authority and a server certificate it signs, and writes them as PEM:
 /// the CA's certificate to `caPath`, the server's certificate and key to `certificatePath` and
-/// `keyPath`. RSA 2048 throughout, so that static-RSA key exchange (TLS 1.0's AES128-SHA) works with
-/// the server key; SHA-256 signatures; the server's names are IP 127.0.0.1 and DNS localhost.
-/// 1 on success; on failure 0, with the reason on OpenSSL's error queue.
-static inline int courier_make_test_authority(const char *caPath, const char *certificatePath, const char *keyPath) {
-    EVP_PKEY *caKey = EVP_RSA_gen(2048);
-    EVP_PKEY *serverKey = EVP_RSA_gen(2048);
+/// `keyPath`. The server's key is the PEM `serverKeyPEM` (RSA, so that static-RSA key exchange,
+/// TLS 1.0's AES128-SHA, works with it); the CA's is a new P-256 key, so that no other authority's
+/// servers verify against this one; SHA-256 signatures; the server's names are IP 127.0.0.1 and DNS
+/// localhost. 1 on success; on failure 0, with the reason on OpenSSL's error queue.
+static inline int courier_make_test_authority(const char *caPath, const char *certificatePath, const char *keyPath,
+                                              const char *serverKeyPEM) {
+    EVP_PKEY *caKey = EVP_EC_gen("P-256");
+    BIO *serverKeyText = BIO_new_mem_buf(serverKeyPEM, -1);
+    EVP_PKEY *serverKey = serverKeyText != NULL ? PEM_read_bio_PrivateKey(serverKeyText, NULL, NULL, NULL) : NULL;
+    BIO_free(serverKeyText);
     X509 *ca = caKey != NULL ? courier_x509_new(caKey, "Courier Test CA") : NULL;
     X509 *server = serverKey != NULL ? courier_x509_new(serverKey, "127.0.0.1") : NULL;
     int made = ca != NULL && server != NULL && X509_set_issuer_name(ca, X509_get_subject_name(ca)) &&
