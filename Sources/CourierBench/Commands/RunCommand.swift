@@ -201,7 +201,7 @@ public struct RunCommand: BenchCommand, Equatable {
         }
         await live?.close()
         if let history {
-            let metadata = HistoryMetadata(commit: commit ?? environment.gitCommit, branch: branch ?? GitCheckout.branch(), source: "run")
+            let metadata = HistoryMetadata(commit: commit ?? environment.gitCommit, branch: branch ?? GitCheckout.branch, source: "run")
             do {
                 let run = try history.append(report, metadata: metadata)
                 print("History: appended run \(run.runID) (\(run.scenarioCount) scenarios) to \(history.file.path)")

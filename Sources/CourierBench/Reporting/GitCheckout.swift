@@ -1,17 +1,17 @@
 import Foundation
 
 /// What git says about the checkout the bench runs in: the commit and branch a run measures.
+///
+/// Each is asked once per process, on first use: the checkout does not change under a running
+/// bench, and every question is a child process whose wait holds a thread of the concurrency pool
+/// (a process running load scenarios one after another asked git for each report).
 enum GitCheckout {
     /// `git rev-parse HEAD` in the working directory; `nil` outside a checkout or without git.
-    static func commit() -> String? {
-        git("rev-parse", "HEAD")
-    }
+    static let commit: String? = git("rev-parse", "HEAD")
 
     /// The current branch; `nil` outside a checkout, without git, or on a detached head (as CI
     /// checks out a pull request), where `--branch` says it.
-    static func branch() -> String? {
-        git("rev-parse", "--abbrev-ref", "HEAD").flatMap { $0 == "HEAD" ? nil : $0 }
-    }
+    static let branch: String? = git("rev-parse", "--abbrev-ref", "HEAD").flatMap { $0 == "HEAD" ? nil : $0 }
 
     /// What `git arguments…` prints, trimmed; `nil` when it fails or prints nothing.
     private static func git(_ arguments: String...) -> String? {

@@ -6,7 +6,7 @@ extension Report.Environment {
     static func current(toolVersion: String, allocator: String?) -> Report.Environment {
         var environment = Report.Environment(
             toolVersion: toolVersion,
-            gitCommit: GitCheckout.commit(),
+            gitCommit: GitCheckout.commit,
             swiftVersion: swiftVersion,
             operatingSystem: Platform.operatingSystem,
             cpuModel: Platform.cpuModel,
