@@ -15,10 +15,13 @@ struct HTTP1Session {
             received.removeFirst(headEnd)
             counters.streamsStarted.wrappingAdd(1, ordering: .relaxed)
             guard let bodyBytes else {
+                // Counted before the write returns, and taken back if it fails: the client can read
+                // the answer, and its test read the count, before this thread runs again.
+                counters.streamsAnswered.wrappingAdd(1, ordering: .relaxed)
                 guard connection.write(Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Type: text/plain\r\n\r\nhello".utf8)) else {
+                    counters.streamsAnswered.wrappingSubtract(1, ordering: .relaxed)
                     return
                 }
-                counters.streamsAnswered.wrappingAdd(1, ordering: .relaxed)
                 continue
             }
             answerCloseDelimited(bodyBytes: bodyBytes, closeNotify: closeNotify)

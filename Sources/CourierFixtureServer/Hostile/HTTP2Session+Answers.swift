@@ -29,10 +29,10 @@ extension HTTP2Session {
             sendHeaders(stream, fields: Self.fields(contentLength: Self.body.count) + [("connection", "keep-alive")])
         case .h2ContentLengthMismatch:
             sendHeaders(stream, fields: Self.fields(contentLength: 100))
+            counters.streamsAnswered.wrappingAdd(1, ordering: .relaxed)
             send(
                 HTTP2Frame(
                     type: .data, flags: HTTP2Frame.endStream, stream: stream, payload: Array(repeating: UInt8(ascii: "x"), count: 10)))
-            counters.streamsAnswered.wrappingAdd(1, ordering: .relaxed)
             return
         case .h2ZeroWindowUpdate:
             send(.windowUpdate(stream, increment: 0))
@@ -57,8 +57,10 @@ extension HTTP2Session {
         default:
             sendHeaders(stream, fields: Self.fields(contentLength: Self.body.count))
         }
-        send(HTTP2Frame(type: .data, flags: HTTP2Frame.endStream, stream: stream, payload: Self.body))
+        // Counted before the last frame leaves: the client can read it, and its test the count,
+        // before this thread runs again.
         counters.streamsAnswered.wrappingAdd(1, ordering: .relaxed)
+        send(HTTP2Frame(type: .data, flags: HTTP2Frame.endStream, stream: stream, payload: Self.body))
     }
 
     /// `:status 200`, `content-type: application/json` and `content-length`, in that order.

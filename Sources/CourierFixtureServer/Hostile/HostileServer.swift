@@ -39,7 +39,8 @@ public final class HostileServer: Sendable {
     /// HTTP/2 streams the clients opened (HEADERS read), or HTTP/1.1 request heads read.
     public var streamsStarted: Int { counters.streamsStarted.load(ordering: .relaxed) }
     /// Streams or requests whose answer was sent whole, ending the stream (a reset or an endless
-    /// header block is not an answer).
+    /// header block is not an answer). Counted as the answer's last bytes go to the socket, so a
+    /// client that has read an answer finds it counted.
     public var streamsAnswered: Int { counters.streamsAnswered.load(ordering: .relaxed) }
     /// Streams refused with RST_STREAM(REFUSED_STREAM).
     public var streamsRefused: Int { counters.streamsRefused.load(ordering: .relaxed) }
