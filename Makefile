@@ -19,8 +19,14 @@ bench: deps
 bench-quick: deps
 	swift run -c release bench --quick
 
+# Swift Testing runs tests side by side with no bound but its own; with more at once than there are
+# cores, the tests that keep time (one-second load runs, idle and exchange timeouts) waited up to
+# 17 s for a thread of the cooperative pool while CPU-bound suites and callgrind, Prometheus and
+# Python children ran beside them, and failed. One test per core: no wait over 1 s was measured.
+TEST_WIDTH ?= $(shell nproc 2>/dev/null || sysctl -n hw.ncpu)
+
 test: deps
-	swift test
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) swift test
 
 # The DocC catalogs into .build/docs/<Module>.doccarchive, failing on any documentation warning.
 docs: deps
