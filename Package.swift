@@ -212,7 +212,9 @@ let package = Package(
 
         .testTarget(
             name: "CourierTests",
-            dependencies: ["Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "SeedExample"]),
+            dependencies: [
+                "Courier", "CourierJSON", "CourierTesting", "CourierFixtures", "CourierFixtureServer", "CourierSystem", "SeedExample",
+            ]),
         .testTarget(name: "CourierJSONTests", dependencies: ["CourierJSON", "Courier", "CourierFixtures"]),
         .testTarget(name: "CourierTestingTests", dependencies: ["Courier", "CourierTesting"]),
         // RFC 9112's cases with their verdicts, read whole and a byte at a time, and the fuzzer's seed corpus.
@@ -239,7 +241,7 @@ let package = Package(
             swiftSettings: [curl.setting]),
         .testTarget(name: "CourierFixturesTests", dependencies: ["CourierFixtures"]),
         .testTarget(name: "CourierEventLoopTests", dependencies: ["CourierEventLoop", "CourierSystem"]),
-        .testTarget(name: "CourierEngineTests", dependencies: ["CourierEngine", "Courier"]),
+        .testTarget(name: "CourierEngineTests", dependencies: ["CourierEngine", "Courier", "CourierSystem"]),
         .testTarget(
             name: "CourierFixtureServerTests", dependencies: ["CourierFixtureServer", "Courier", "CourierFixtures", "CourierSystem"],
             swiftSettings: [openssl.setting]),

@@ -18,15 +18,17 @@ import Testing
         #expect(!script.contains("__scenario-worker"))
     }
 
-    @Test func theBashScriptIsValidBash() throws {
+    @Test func theBashScriptIsValidBash() async throws {
         let file = temporaryDirectory("completion").appendingPathExtension("bash")
         try CompletionScript.script(for: .bash, of: testSuite).write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let bash = Process()
         bash.executableURL = URL(fileURLWithPath: "/bin/bash")
         bash.arguments = ["-n", file.path]
+        let output = Pipe()
+        bash.standardOutput = output
         try bash.run()
-        bash.waitUntilExit()
+        _ = await outputToEnd(of: bash, from: output)
         #expect(bash.terminationStatus == 0)
     }
 

@@ -1,13 +1,14 @@
 #if os(Linux)
 @testable import CourierEngine
+import CourierSystem
 import Foundation
 import Testing
 
 /// gzip and zlib bodies inflated as they arrive, in any split, and refused when they are not what
 /// they claim to be.
 @Suite struct InflaterTests {
-    /// `text` compressed by the system's gzip.
-    private func gzip(_ text: String) throws -> Data {
+    /// `text` compressed by the system's gzip, waited for on a thread of its own.
+    private func gzip(_ text: String) async throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
         process.arguments = ["-c"]
@@ -18,9 +19,11 @@ import Testing
         try process.run()
         input.fileHandleForWriting.write(Data(text.utf8))
         try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+        return await onOwnThread {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
     }
 
     private func inflate(_ data: Data, pieces: Int) throws -> (Data, finished: Bool) {
@@ -38,15 +41,15 @@ import Testing
     }
 
     @Test(arguments: [1, 2, 7, 1000])
-    func aGzipBodyInflatesWholeInAnySplit(pieces: Int) throws {
+    func aGzipBodyInflatesWholeInAnySplit(pieces: Int) async throws {
         let text = String(repeating: "Courier inflates what it asked for. ", count: 500)
-        let (inflated, finished) = try inflate(try gzip(text), pieces: pieces)
+        let (inflated, finished) = try inflate(try await gzip(text), pieces: pieces)
         #expect(String(decoding: inflated, as: UTF8.self) == text)
         #expect(finished)
     }
 
-    @Test func aCutBodyIsNotFinished() throws {
-        let compressed = try gzip(String(repeating: "x", count: 10_000))
+    @Test func aCutBodyIsNotFinished() async throws {
+        let compressed = try await gzip(String(repeating: "x", count: 10_000))
         let (_, finished) = try inflate(compressed.prefix(compressed.count / 2), pieces: 1)
         #expect(!finished)
     }
@@ -55,15 +58,15 @@ import Testing
         #expect(throws: Inflater.Failure.self) { try inflate(Data("not compressed at all".utf8), pieces: 1) }
     }
 
-    @Test func bytesAfterTheEndAreRefused() throws {
-        let compressed = try gzip("hello") + Data("trailing".utf8)
+    @Test func bytesAfterTheEndAreRefused() async throws {
+        let compressed = try await gzip("hello") + Data("trailing".utf8)
         #expect(throws: Inflater.Failure.self) { try inflate(compressed, pieces: 1) }
     }
 
     /// The inflater hands output on a window at a time, so a caller stops a bomb at its limit
     /// having held little more than the limit.
-    @Test func aBombIsHandedOnAWindowAtATime() throws {
-        let compressed = try gzip(String(repeating: "0", count: 8 << 20))
+    @Test func aBombIsHandedOnAWindowAtATime() async throws {
+        let compressed = try await gzip(String(repeating: "0", count: 8 << 20))
         let inflater = Inflater()
         #expect(inflater.reset())
         var largest = 0

@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 import Testing
 
@@ -5,15 +6,18 @@ import Testing
 ///
 /// The first line also guards the seed's `Movies.query: [String: String]`: were the library's
 /// requirement of another type, `Movies` would silently get the default and `?page=2` would vanish.
-@Test func seedProgramPrintsItsFourLines() throws {
+@Test func seedProgramPrintsItsFourLines() async throws {
     let executable = try #require(productURL(named: "SeedExample"), "build the SeedExample executable first")
     let process = Process()
     process.executableURL = executable
     let output = Pipe()
     process.standardOutput = output
     try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let data = await onOwnThread {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
 
     #expect(process.terminationStatus == 0)
     #expect(

@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 
 // Tests run as tasks on Swift's cooperative threads, one per core: two on this project's CI. A test
@@ -5,14 +6,12 @@ import Foundation
 // test's requests queued behind it, which then fail as timeouts. So waits on child processes
 // happen on a thread of their own, or not at all.
 
-/// What `process` writes to `output` until it ends, read on a Dispatch thread.
+/// What `process` writes to `output` until it ends, read on a thread of its own.
 func outputToEnd(of process: Process, from output: Pipe) async -> Data {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            continuation.resume(returning: data)
-        }
+    await onOwnThread {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
     }
 }
 
