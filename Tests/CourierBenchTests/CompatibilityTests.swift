@@ -51,11 +51,7 @@ import Testing
             }
         }
         try process.run()
-        let text = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-            }
-        }
+        let text = await textToEnd(of: output)
         var status: Int32 = -1
         for await code in ended { status = code }
         return (status, text)

@@ -15,6 +15,11 @@ func outputToEnd(of process: Process, from output: Pipe) async -> Data {
     }
 }
 
+/// Everything written to `pipe` until its writers close it, as text, read on a thread of its own.
+func textToEnd(of pipe: Pipe) async -> String {
+    await onOwnThread { String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+}
+
 /// Ends `process` with SIGKILL, which no handler delays, and waits the moment its end takes.
 func stopAtOnce(_ process: Process) {
     guard process.isRunning else { return }

@@ -66,8 +66,8 @@ func runPython(_ script: String, arguments: [String]) async throws -> String {
         }
     }
     try process.run()
-    async let printed = readAll(output)
-    async let said = readAll(errors)
+    async let printed = textToEnd(of: output)
+    async let said = textToEnd(of: errors)
     let (text, errorText) = await (printed, said)
     var status: Int32 = -1
     for await code in ended { status = code }
@@ -80,12 +80,4 @@ struct PythonFailure: Error, CustomStringConvertible {
     let status: Int32
     let message: String
     var description: String { "python3 exited \(status): \(message)" }
-}
-
-private func readAll(_ pipe: Pipe) async -> String {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(returning: String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import CourierSystem
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -21,8 +22,8 @@ struct OTLPReceiver {
         .deletingLastPathComponent().appendingPathComponent("OTLPReceiver/otlp_receiver.py")
 
     /// Whether python3 imports opentelemetry-proto (`make deps` installs it); the tests that need
-    /// it are skipped, saying so, when it does not. Asked once, and waited for on a Dispatch
-    /// thread: Python's start can take seconds on a busy machine, too long to hold a cooperative
+    /// it are skipped, saying so, when it does not. Asked once, and waited for on a thread of its
+    /// own: Python's start can take seconds on a busy machine, too long to hold a cooperative
     /// thread (see `ChildProcesses.swift`).
     static var isAvailable: Bool {
         get async { await availability.value }
@@ -35,11 +36,9 @@ struct OTLPReceiver {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus == 0)
-            }
+        return await onOwnThread {
+            process.waitUntilExit()
+            return process.terminationStatus == 0
         }
     }
 

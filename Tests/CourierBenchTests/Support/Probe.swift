@@ -38,20 +38,12 @@ func runProbe(
     }
     try process.run()
     // Read both to the end before the exit status, so a full pipe cannot stall the probe.
-    async let printed = readToEnd(output)
-    async let said = readToEnd(errors)
+    async let printed = textToEnd(of: output)
+    async let said = textToEnd(of: errors)
     let (text, errorText) = await (printed, said)
     var status: Int32 = -1
     for await code in ended { status = code }
     return ProbeRun(status: status, output: text, errors: errorText)
-}
-
-private func readToEnd(_ pipe: Pipe) async -> String {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(returning: String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-        }
-    }
 }
 
 /// Where SwiftPM put the executables built with the tests: beside the test runner.
