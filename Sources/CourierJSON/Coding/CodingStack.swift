@@ -66,6 +66,9 @@ struct PathBase {
         self.depth = UInt32(truncatingIfNeeded: depth)
     }
 
+    /// How many keys the path has: the nesting level of its container.
+    var level: UInt32 { depth &+ UInt32(truncatingIfNeeded: extra.count) }
+
     /// This path followed by `key` (unless it is a ``NoKey``), for a container nested under it.
     func appending<Key: CodingKey>(_ key: Key) -> PathBase {
         Key.self == NoKey.self ? self : PathBase(depth: Int(depth), extra: extra + [key])

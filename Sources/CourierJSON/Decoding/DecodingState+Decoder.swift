@@ -29,7 +29,37 @@ extension DecodingState: Decoder {
             throw decodingError(mismatch([String: Any].self, token), base: base, key: NoKey())
         }
         let customKeys = keyMode == .custom ? memberKeys(of: index, base: base) : nil
-        return KeyedDecodingContainer(KeyedContainer(state: self, object: index, base: base, customKeys: customKeys))
+        // A container of this key type made for an object before, at this level, that nobody holds
+        // any more (a type keeping it, or a second container of one object, holds it): the
+        // allocation of the standard library's box and the runtime's lookups of the generic
+        // types, more than a thousand instructions an object, are spared.
+        let slot = keepsContainers ? containerSlot(for: ObjectIdentifier(Key.self), level: base.level) : nil
+        if let slot, isKnownUniquelyReferenced(&slot.pointee.box), let object = slot.pointee.object, let box = slot.pointee.box {
+            object.rebind(to: index, base: base, customKeys: customKeys)
+            return unsafeBitCast(box, to: KeyedDecodingContainer<Key>.self)
+        }
+        let object = KeyedObject(state: self, index: index, base: base, customKeys: customKeys)
+        let container = KeyedDecodingContainer(KeyedContainer<Key>(object: object))
+        slot?.pointee.offer(unsafeBitCast(container, to: AnyObject.self), reading: object)
+        return container
+    }
+
+    /// The slot of containers of `keyType` at `level`, taken if none is yet: the first of a few
+    /// slots from where a hash of both points that holds them or is free; `nil` if all hold others.
+    @inline(__always)
+    private func containerSlot(for keyType: ObjectIdentifier, level: UInt32) -> UnsafeMutablePointer<ContainerSlot>? {
+        let home = ContainerSlot.index(of: keyType, level: level)
+        for probe in 0..<ContainerSlot.probes {
+            let index = (home &+ probe) & (containerSlotCount - 1)
+            let slot = containerSlots + index
+            guard usedSlots & (1 &<< UInt64(truncatingIfNeeded: index)) != 0 else {
+                slot.initialize(to: ContainerSlot(keyType: keyType, level: level))
+                usedSlots |= 1 &<< UInt64(truncatingIfNeeded: index)
+                return slot
+            }
+            if slot.pointee.keyType == keyType, slot.pointee.level == level { return slot }
+        }
+        return nil
     }
 
     /// An unkeyed container over the array at `index`, whose path is `base`.

@@ -1,15 +1,16 @@
 extension DecodingState {
-    /// The index of the value of the first member of the object at `object` whose key matches
+    /// The index of the value of the first member of the object `keyed` reads whose key matches
     /// `name`, or `nil`.
     ///
-    /// Keys are compared as UTF-8 bytes against the tape, length first, from the object's first
-    /// member: no dictionary of the object's keys is built. Scanning from the start, rather than
-    /// from the last match, keeps Foundation's rule that the first of two equal keys wins.
-    /// `customKeys` are the members' keys as a custom strategy made them.
-    func member(named name: String, in object: Int, customKeys: [String]?) -> Int? {
+    /// Keys are compared as UTF-8 bytes against the tape, length first: no dictionary of the
+    /// object's keys is built. Where the scan starts comes from the container's ``MemberRecord``,
+    /// which keeps the rule that the first of two equal keys wins. With a `.custom` strategy, the
+    /// keys it made are compared as strings.
+    func member(named name: String, in keyed: KeyedObject) -> Int? {
+        let object = keyed.index
         let count = Int(tokens[object].count)
         guard count > 0 else { return nil }
-        if let customKeys {
+        if let customKeys = keyed.customKeys {
             var key = object + 1
             for position in 0..<count {
                 if customKeys[position] == name { return key + 1 }
@@ -17,47 +18,51 @@ extension DecodingState {
             }
             return nil
         }
-        var name = name
-        return name.withUTF8 { wanted in
-            guard keyMode == .asWritten else { return member(named: wanted, in: object, count: count) }
-            let wantedLength = UInt32(truncatingIfNeeded: wanted.count)
-            var key = object + 1
-            for _ in 0..<count {
-                let token = tokens[key]
-                if !token.hasEscapes {
-                    // Plain bytes on both sides: length, then the first byte, then the rest.
-                    if token.end &- token.start == wantedLength {
-                        guard wantedLength > 0, let wantedStart = wanted.baseAddress else { return key + 1 }
-                        let start = bytes + Int(token.start)
-                        if start.pointee == wantedStart.pointee, Self.bytesEqual(start, wantedStart, count: Int(wantedLength)) {
-                            return key + 1
-                        }
-                    }
-                } else if matchedKey(token).utf8.elementsEqual(wanted) {
-                    return key + 1
-                }
-                key = next(after: key + 1)
-            }
-            return nil
+        // Borrowed where the string is contiguous, as native ones are: no copy, no retain.
+        let found = name.utf8.withContiguousStorageIfAvailable { wanted in
+            member(named: wanted, in: object, count: count, keyed: keyed)
         }
+        if let found { return found }
+        let copy = Array(name.utf8)
+        return copy.withUnsafeBufferPointer { member(named: $0, in: object, count: count, keyed: keyed) }
     }
 
-    /// ``member(named:in:customKeys:)`` for keys converted from snake case, apart so that the
-    /// lookup of keys as written stays small enough to be inlined.
-    private func member(named wanted: UnsafeBufferPointer<UInt8>, in object: Int, count: Int) -> Int? {
-        let probe = SnakeCaseProbe(wanted)
+    /// The lookup of the UTF-8 `wanted`, by the key strategy's comparison.
+    @inline(__always)
+    private func member(named wanted: UnsafeBufferPointer<UInt8>, in object: Int, count: Int, keyed: KeyedObject)
+        -> Int?
+    {
+        guard keyMode == .asWritten else { return member(SnakeCaseKey(wanted), in: object, count: count, keyed: keyed) }
+        return member(KeyAsWritten(wanted), in: object, count: count, keyed: keyed)
+    }
+
+    /// The lookup itself, for one way of comparing keys.
+    ///
+    /// The members the record's prefix covers were each the first match of an earlier lookup, so
+    /// a name no earlier lookup asked for (its fingerprint is not in the record) is not among
+    /// their keys, and the scan starts after them. When a model reads its keys in the document's
+    /// order, the first member after the prefix is the one, and a lookup is one comparison. A name
+    /// that may have been asked for before is looked for from the first member.
+    @inline(__always)
+    private func member<Comparison: KeyComparison>(
+        _ comparison: Comparison, in object: Int, count: Int, keyed: KeyedObject
+    ) -> Int? {
+        let fingerprint = MemberRecord.fingerprint(of: comparison.wanted)
         var key = object + 1
-        for _ in 0..<count {
-            let token = tokens[key]
-            if !token.hasEscapes, token.isASCII, !probe.mayMatch(text(of: token)) {
-                // Ruled out by its ends and length, as nearly every key a lookup passes over is.
-            } else if !token.hasEscapes, let matches = SnakeCase.matches(text(of: token), camelCase: wanted) {
-                // Compared in place: no string built, none hashed.
-                if matches { return key + 1 }
-            } else if matchedKey(token).utf8.elementsEqual(wanted) {
+        var position = 0
+        if keyed.record.names & fingerprint == 0 {
+            key = Int(keyed.record.prefixEnd)
+            position = Int(keyed.record.prefixCount)
+        }
+        while position < count {
+            if comparison.matches(tokens[key], in: self) {
+                if position == Int(keyed.record.prefixCount) {
+                    keyed.record.extend(past: next(after: key + 1), fingerprint: fingerprint)
+                }
                 return key + 1
             }
             key = next(after: key + 1)
+            position += 1
         }
         return nil
     }
@@ -89,21 +94,5 @@ extension DecodingState {
             key = next(after: key + 1)
         }
         return keys
-    }
-
-    @inline(__always)
-    private static func bytesEqual(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= count {
-            let leftWord = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
-            let rightWord = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
-            if leftWord != rightWord { return false }
-            offset += 8
-        }
-        while offset < count {
-            if left[offset] != right[offset] { return false }
-            offset += 1
-        }
-        return true
     }
 }

@@ -33,6 +33,17 @@ final class DecodingState: CodingStack {
     @exclusivity(unchecked) var lastPlainType: ObjectIdentifier?
     /// The location ``location(of:)`` found last.
     private var lastLocation: TextLocation?
+    /// Keyed containers made during ``decodeDocument(as:)``, to be handed out again once nobody
+    /// holds them (see ``keyedContainer(at:base:keyedBy:)``), in the input's allocation after the
+    /// padding; only the slots ``usedSlots`` marks are initialized.
+    let containerSlots: UnsafeMutablePointer<ContainerSlot>
+    /// How many there are: a power of two, more for a longer document.
+    let containerSlotCount: Int
+    /// Whether ``containerSlots`` keep containers: only while ``decodeDocument(as:)`` runs, since a
+    /// kept container refers back to this state, and the slots are emptied when it returns.
+    @exclusivity(unchecked) var keepsContainers = false
+    /// Which of ``containerSlots`` are initialized, a bit each.
+    @exclusivity(unchecked) var usedSlots: UInt64 = 0
     /// Keys converted from snake case, by their JSON spelling: most documents repeat a few keys.
     var camelCaseKeys: [String: String] = [:]
     /// ``options``' user info as `Decoder` hands it out, converted on first use.
@@ -46,23 +57,26 @@ final class DecodingState: CodingStack {
     /// Copies `input`, checks that it is one JSON document and indexes it.
     static func parsing(_ input: UnsafeRawBufferPointer, options: CourierJSONDecoder) throws -> DecodingState {
         let parsed: ParsedInput
+        let slots = ContainerSlot.count(forDocumentOf: input.count)
         do {
-            parsed = try ParsedInput.parsing(input)
+            parsed = try ParsedInput.parsing(input, reserving: slots * MemoryLayout<ContainerSlot>.stride)
         } catch let error as JSONSyntaxError {
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: [], debugDescription: "The given data was not valid JSON: \(error).", underlyingError: error))
         }
-        return DecodingState(parsed, options: options)
+        return DecodingState(parsed, containerSlots: slots, options: options)
     }
 
-    /// A state that owns `parsed`'s buffers from now on.
-    private init(_ parsed: ParsedInput, options: CourierJSONDecoder) {
+    /// A state that owns `parsed`'s buffers from now on, with room for `containerSlots` slots.
+    private init(_ parsed: ParsedInput, containerSlots slotCount: Int, options: CourierJSONDecoder) {
         bytes = parsed.bytes
         length = parsed.length
         tokens = parsed.tokens
         tokenCount = parsed.tokenCount
         tokenCapacity = parsed.tokenCapacity
+        containerSlots = parsed.room.bindMemory(to: ContainerSlot.self, capacity: slotCount)
+        containerSlotCount = slotCount
         self.options = options
         keyMode =
             switch options.keyDecodingStrategy {
@@ -73,13 +87,28 @@ final class DecodingState: CodingStack {
     }
 
     deinit {
-        bytes.deallocate()
+        releaseContainerSlots()
+        UnsafeMutableRawPointer(bytes).deallocate()
         tokens.deallocate()
     }
 
     /// Decodes the whole document as `T`.
     func decodeDocument<T: Decodable>(as type: T.Type) throws -> T {
-        try decode(T.self, at: 0, base: PathBase(depth: 0), key: NoKey())
+        keepsContainers = ContainerSlot.boxIsTheContainer
+        defer {
+            // The kept containers refer to this state: let them go, so that nothing keeps it alive.
+            keepsContainers = false
+            releaseContainerSlots()
+        }
+        return try decode(T.self, at: 0, base: PathBase(depth: 0), key: NoKey())
+    }
+
+    /// Deinitializes the slots in use, releasing the containers they keep.
+    private func releaseContainerSlots() {
+        while usedSlots != 0 {
+            (containerSlots + usedSlots.trailingZeroBitCount).deinitialize(count: 1)
+            usedSlots &= usedSlots &- 1
+        }
     }
 
     /// The index of the tape's final `null`, which stands for absent values.

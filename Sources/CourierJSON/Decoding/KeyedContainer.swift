@@ -1,19 +1,17 @@
 /// The members of one JSON object, looked up by coding key on the tape.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let state: DecodingState
-    /// The object's tape index.
-    let object: Int
-    let base: PathBase
-    /// The members' keys as a `.custom` key strategy made them; `nil` for the other strategies,
-    /// which compare keys on the tape.
-    let customKeys: [String]?
+    /// The object, its path and what lookups found in it: the container's only stored property.
+    let object: KeyedObject
+
+    private var state: DecodingState { object.state }
+    private var base: PathBase { object.base }
 
     var codingPath: [any CodingKey] { state.codingPath(base, appending: NoKey()) }
 
     /// Every key of the object that `Key` has a case for, in document order, each once.
     var allKeys: [Key] {
         var seen = Set<String>()
-        return (customKeys ?? state.memberKeys(of: object, base: base)).compactMap { name in
+        return (object.customKeys ?? state.memberKeys(of: object.index, base: base)).compactMap { name in
             seen.insert(name).inserted ? Key(stringValue: name) : nil
         }
     }
@@ -22,7 +20,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func find(_ key: Key) -> Int? {
-        state.member(named: key.stringValue, in: object, customKeys: customKeys)
+        state.member(named: key.stringValue, in: object)
     }
 
     @inline(__always)
@@ -124,7 +122,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A decoder for the value under the key "super", or for null when there is none.
     func superDecoder() throws -> any Decoder {
         SuperDecoder(
-            state: state, index: state.member(named: StringKey.super.stringValue, in: object, customKeys: customKeys) ?? state.nullIndex,
+            state: state, index: state.member(named: StringKey.super.stringValue, in: object) ?? state.nullIndex,
             base: base.appending(StringKey.super))
     }
 

@@ -2,8 +2,11 @@
 /// both ``CourierJSONDecoder/decode(_:from:)`` and ``CourierJSONDecoder/validate(_:)`` start with.
 /// Whoever holds it owns both buffers and calls ``deallocate()``.
 struct ParsedInput {
-    /// The input, followed by ``Parser/padding`` zero bytes.
+    /// The input, followed by ``Parser/padding`` zero bytes, then the room asked for.
     let bytes: UnsafeMutablePointer<UInt8>
+    /// The room after the padding that `parsing(_:reserving:)` was asked for, 16-byte aligned and
+    /// uninitialized: the caller's, in the input's allocation rather than one more of its own.
+    let room: UnsafeMutableRawPointer
     /// The input's length, without the padding.
     let length: Int
     /// The tape: one entry per value and key, in document order, then one `null`.
@@ -17,7 +20,7 @@ struct ParsedInput {
     ///
     /// - Throws: ``JSONSyntaxError`` when it is not JSON, and `DecodingError.dataCorrupted` when it
     ///   is longer than the tape's 32-bit offsets reach.
-    static func parsing(_ input: UnsafeRawBufferPointer) throws -> ParsedInput {
+    static func parsing(_ input: UnsafeRawBufferPointer, reserving roomBytes: Int = 0) throws -> ParsedInput {
         guard input.count < Int(UInt32.max) - Parser.padding else {
             throw DecodingError.dataCorrupted(
                 .init(
@@ -25,7 +28,9 @@ struct ParsedInput {
                     debugDescription: "The document is \(input.count) bytes long; CourierJSONDecoder reads documents up to 4 GiB."))
         }
         let length = input.count
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: length + Parser.padding)
+        let roomOffset = (length + Parser.padding + 15) & ~15
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: roomOffset + roomBytes, alignment: 16).bindMemory(
+            to: UInt8.self, capacity: length + Parser.padding)
         if let source = input.baseAddress {
             bytes.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: length)
         }
@@ -38,15 +43,18 @@ struct ParsedInput {
         } catch {
             let located = JSONSyntaxError(error, in: UnsafeBufferPointer(start: bytes, count: length))
             parser.tokens.deallocate()
-            bytes.deallocate()
+            UnsafeMutableRawPointer(bytes).deallocate()
             throw located
         }
-        return ParsedInput(bytes: bytes, length: length, tokens: parser.tokens, tokenCount: parser.count, tokenCapacity: parser.capacity)
+        return ParsedInput(
+            bytes: bytes, room: UnsafeMutableRawPointer(bytes) + roomOffset, length: length, tokens: parser.tokens,
+            tokenCount: parser.count,
+            tokenCapacity: parser.capacity)
     }
 
     /// Releases both buffers.
     func deallocate() {
-        bytes.deallocate()
+        UnsafeMutableRawPointer(bytes).deallocate()
         tokens.deallocate()
     }
 }
