@@ -31,8 +31,9 @@ struct ContainerReuseTests {
         #expect(again.map(\.1) == ["a", "b", "c"])
     }
 
-    /// Two containers of one key type over one object, both in use, then a container for each
-    /// child while the parent's is held.
+    /// Two containers of one key type over one object, both in use, and children of another key
+    /// type read, and handed containers, while the parent's are held: each container reads its own
+    /// object. (A kept container of another object is `aKeptContainerStillReadsItsOwnObject`'s.)
     struct Twice: Decodable, Equatable {
         let values: [Int]
         let children: [Int]
@@ -52,7 +53,7 @@ struct ContainerReuseTests {
         }
     }
 
-    @Test func containersInUseAreNotHandedOut() throws {
+    @Test func containersOfOneObjectAndItsChildrenKeepApart() throws {
         let json = #"[{"id": 1, "children": [{"id": 10}, {"id": 11}]}, {"children": [], "id": 2}, {"id": 3, "children": [{"id": 30}]}]"#
         let decoded = try CourierJSONDecoder().decode([Twice].self, from: Data(json.utf8))
         #expect(decoded.map(\.values) == [[1, 1, 1], [2, 2, 2], [3, 3, 3]])
