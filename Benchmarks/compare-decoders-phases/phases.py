@@ -21,7 +21,7 @@ PHASES = [
     ("parse (validation and tape)", r"Parser\.|ParsedInput|parseDocument|scanString|scanNumber|scanKey|scanLiteral|scanMultibyte|scanEscape"),
     ("dates", r"ISO8601|date\(at:"),
     ("numbers", r"IntegerConversion|NumberConversion|EiselLemire|DecimalSignificand|floatingPoint|FixedWidthInteger|JSONScalar<>\.read"),
-    ("key matching", r"member\(named|matchedKey|SnakeCase|bytesEqual|camelCase|Dictionary|Hasher|hash|_stringCompare"),
+    ("key matching", r"MemberOrder|WrittenKey|member\(named|matchedKey|SnakeCase|bytesEqual|camelCase|Dictionary|Hasher|hash|_stringCompare"),
     ("string building", r"String\.read|string\(_:|StringUnescaper|_uncheckedFromUTF8|_fromUTF8Repairing|validateUTF8|memmove|memcpy"),
     ("allocation and reference counting", r"malloc|free|_int_|swift_allocObject|swift_deallocObject|swift_retain|swift_release|"
      r"swift_bridgeObject|swift_slowAlloc|swift_slowDealloc|swift_arrayInitWithCopy|swift_arrayDestroy|swift_beginAccess|swift_endAccess"),

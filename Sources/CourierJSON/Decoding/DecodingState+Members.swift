@@ -3,10 +3,31 @@ extension DecodingState {
     /// `name`, or `nil`.
     ///
     /// Keys are compared as UTF-8 bytes against the tape, length first: no dictionary of the
-    /// object's keys is built. Where the scan starts comes from the container's ``MemberRecord``,
-    /// which keeps the rule that the first of two equal keys wins. With a `.custom` strategy, the
-    /// keys it made are compared as strings.
+    /// object's keys is built. A kept container first asks its ``MemberOrder``, which knows where
+    /// the same call found its member in the objects before; otherwise, where the scan starts comes
+    /// from the container's ``MemberRecord``. Both keep the rule that the first of two equal keys
+    /// wins. With a `.custom` strategy, the keys it made are compared as strings.
+    @inline(__always)
     func member(named name: String, in keyed: KeyedObject) -> Int? {
+        guard let order = keyed.order else { return scan(for: name, in: keyed) }
+        if let value = order.pointee.follow(name, in: self) { return value }
+        return scanNoting(name, in: keyed, order: order)
+    }
+
+    /// The lookup by scanning, for a container whose order did not tell; what it finds is noted
+    /// in the order.
+    @inline(never)
+    private func scanNoting(_ name: String, in keyed: KeyedObject, order: UnsafeMutablePointer<MemberOrder>) -> Int? {
+        let object = keyed.index
+        let count = Int(tokens[object].count)
+        let found = count > 0 ? scan(for: name, in: object, count: count, keyed: keyed) : nil
+        order.pointee.note(name, foundAt: found?.position)
+        return found?.value
+    }
+
+    /// The lookup by scanning, for a container without an order.
+    @inline(never)
+    private func scan(for name: String, in keyed: KeyedObject) -> Int? {
         let object = keyed.index
         let count = Int(tokens[object].count)
         guard count > 0 else { return nil }
@@ -18,6 +39,12 @@ extension DecodingState {
             }
             return nil
         }
+        return scan(for: name, in: object, count: count, keyed: keyed)?.value
+    }
+
+    /// The first member whose key matches `name`: its value's tape index and its position.
+    @inline(__always)
+    private func scan(for name: String, in object: Int, count: Int, keyed: KeyedObject) -> (value: Int, position: Int)? {
         // Borrowed where the string is contiguous, as native ones are: no copy, no retain.
         let found = name.utf8.withContiguousStorageIfAvailable { wanted in
             member(named: wanted, in: object, count: count, keyed: keyed)
@@ -30,7 +57,7 @@ extension DecodingState {
     /// The lookup of the UTF-8 `wanted`, by the key strategy's comparison.
     @inline(__always)
     private func member(named wanted: UnsafeBufferPointer<UInt8>, in object: Int, count: Int, keyed: KeyedObject)
-        -> Int?
+        -> (value: Int, position: Int)?
     {
         guard keyMode == .asWritten else { return member(SnakeCaseKey(wanted), in: object, count: count, keyed: keyed) }
         return member(KeyAsWritten(wanted), in: object, count: count, keyed: keyed)
@@ -46,7 +73,7 @@ extension DecodingState {
     @inline(__always)
     private func member<Comparison: KeyComparison>(
         _ comparison: Comparison, in object: Int, count: Int, keyed: KeyedObject
-    ) -> Int? {
+    ) -> (value: Int, position: Int)? {
         let fingerprint = MemberRecord.fingerprint(of: comparison.wanted)
         var key = object + 1
         var position = 0
@@ -59,7 +86,7 @@ extension DecodingState {
                 if position == Int(keyed.record.prefixCount) {
                     keyed.record.extend(past: next(after: key + 1), fingerprint: fingerprint)
                 }
-                return key + 1
+                return (key + 1, position)
             }
             key = next(after: key + 1)
             position += 1

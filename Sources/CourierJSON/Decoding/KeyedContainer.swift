@@ -3,7 +3,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The object, its path and what lookups found in it: the container's only stored property.
     let object: KeyedObject
 
-    private var state: DecodingState { object.state }
+    // Borrowed from the object, which holds it for as long as the container lives: read through
+    // a getter, each call would retain and release it, a tenth of a small value's decode.
+    private var state: DecodingState {
+        _read { yield object.state }
+    }
     private var base: PathBase { object.base }
 
     var codingPath: [any CodingKey] { state.codingPath(base, appending: NoKey()) }
@@ -88,13 +92,24 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     @inline(__always)
     private func read<Value: JSONScalar>(_ key: Key) throws -> Value {
-        try state.scalar(Value.self, at: require(key), base: base, key: key)
+        try scalar(at: require(key), key: key)
     }
 
     @inline(__always)
     private func readIfPresent<Value: JSONScalar>(_ key: Key) throws -> Value? {
         guard let index = present(key) else { return nil }
-        return try state.scalar(Value.self, at: index, base: base, key: key)
+        return try scalar(at: index, key: key)
+    }
+
+    /// The scalar at `index`. The path is read only when that fails: read before the call, it
+    /// would be copied, and retained, in case the call changed it.
+    @inline(__always)
+    private func scalar<Value: JSONScalar>(at index: Int, key: Key) throws -> Value {
+        do {
+            return try Value.read(from: state, at: index)
+        } catch {
+            throw state.decodingError(error, base: base, key: key)
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

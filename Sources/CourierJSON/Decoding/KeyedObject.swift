@@ -17,6 +17,11 @@ final class KeyedObject {
     @exclusivity(unchecked) private(set) var customKeys: [String]?
     /// What the lookups have found so far.
     @exclusivity(unchecked) var record: MemberRecord
+    /// Where the lookups of the objects read before this one found their members; only a
+    /// container the decoder keeps has one (see ``ContainerSlot/offer(_:reading:)``). Behind a
+    /// pointer of its own: an object of a kind that comes once carries eight bytes for it, and the
+    /// lookups reach it without reference counting.
+    @exclusivity(unchecked) private(set) var order: UnsafeMutablePointer<MemberOrder>?
 
     init(state: DecodingState, index: Int, base: PathBase, customKeys: [String]?) {
         self.state = state
@@ -29,10 +34,24 @@ final class KeyedObject {
     /// Points this at another object, with nothing found in it yet.
     @inline(__always)
     func rebind(to index: Int, base: PathBase, customKeys: [String]?) {
+        order?.pointee.move(to: index, in: state)
         self.index = index
         self.base = base
         self.customKeys = customKeys
         record = MemberRecord(object: index)
+    }
+
+    /// Starts learning the order of this kind of object's lookups, from this object on.
+    func startLearningOrder() {
+        guard order == nil, customKeys == nil else { return }
+        let order = UnsafeMutablePointer<MemberOrder>.allocate(capacity: 1)
+        order.initialize(to: MemberOrder(object: index))
+        self.order = order
+    }
+
+    deinit {
+        order?.deinitialize(count: 1)
+        order?.deallocate()
     }
 }
 
@@ -52,7 +71,7 @@ struct ContainerSlot {
 
     /// Keeps `box`, the container just made for `object`, if none is kept and one was made here
     /// before: a kind of object that comes once (a document's root, a deep tree's nodes) would
-    /// only pay for keeping its container.
+    /// only pay for keeping its container. A kept container learns its objects' order.
     @inline(__always)
     mutating func offer(_ box: @autoclosure () -> AnyObject, reading object: KeyedObject) {
         guard self.box == nil else { return }
@@ -62,6 +81,7 @@ struct ContainerSlot {
         }
         self.box = box()
         self.object = object
+        object.startLearningOrder()
     }
 
     /// Slots a decoder keeps for a document of `length` bytes, a power of two: one per 256 bytes,

@@ -99,7 +99,7 @@ struct DecimalSignificand {
     /// The eight digits of `word`, the first in its lowest byte, as a number: pairs, then fours,
     /// then the eight, each step one multiplication (Lemire's SWAR parse).
     @inline(__always)
-    private static func eightDigits(_ word: UInt64) -> UInt64 {
+    static func eightDigits(_ word: UInt64) -> UInt64 {
         var value = word &- 0x3030_3030_3030_3030
         value = value &* 10 &+ (value >> 8)
         let mask: UInt64 = 0x0000_00FF_0000_00FF

@@ -11,10 +11,21 @@ enum IntegerConversion {
     static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, isInteger: Bool, as type: T.Type) -> T? {
         let isNegative = text[0] == UInt8(ascii: "-")
         let first = isNegative ? 1 : 0
-        if isInteger, T.bitWidth >= 64, text.count - first <= 18 {
-            // Eighteen digits cannot overflow 64 bits: no checks in the loop.
+        if isInteger, text.count - first <= 19, let start = text.baseAddress {
+            // Nineteen digits cannot overflow 64 bits: no checks in the loop, and eight digits at a
+            // time while eight remain (the parser's padding follows the input).
             var magnitude: UInt64 = 0
-            for index in first..<text.count { magnitude = magnitude &* 10 &+ UInt64(text[index] &- UInt8(ascii: "0")) }
+            var index = first
+            while text.count - index >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self))
+                magnitude = magnitude &* 100_000_000 &+ DecimalSignificand.eightDigits(word)
+                index += 8
+            }
+            while index < text.count {
+                magnitude = magnitude &* 10 &+ UInt64(start[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            guard T.Magnitude.bitWidth >= 64 || magnitude <= UInt64(truncatingIfNeeded: T.Magnitude.max) else { return nil }
             return signed(T.Magnitude(truncatingIfNeeded: magnitude), isNegative: isNegative)
         }
         guard let magnitude = isInteger ? digits(text[first...]) : wholeMagnitude(text, from: first, as: T.Magnitude.self) else {

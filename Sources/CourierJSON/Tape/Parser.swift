@@ -187,22 +187,21 @@ struct Parser {
             i += 1
             if Self.isDigit(bytes[i]) { throw SyntaxError(message: "Invalid number: leading zeros are not allowed", offset: i) }
         } else if Self.isDigit(bytes[i]) {
-            i += 1
-            while Self.isDigit(bytes[i]) { i += 1 }
+            i = skipDigits(from: i + 1)
         } else {
             throw SyntaxError(message: "Invalid number: expected a digit after '-'", offset: i)
         }
         if bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard Self.isDigit(bytes[i]) else { throw SyntaxError(message: "Invalid number: expected a digit after '.'", offset: i) }
-            while Self.isDigit(bytes[i]) { i += 1 }
+            i = skipDigits(from: i + 1)
             flags &= ~Token.numberIsInteger
         }
         if bytes[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard Self.isDigit(bytes[i]) else { throw SyntaxError(message: "Invalid number: expected a digit in the exponent", offset: i) }
-            while Self.isDigit(bytes[i]) { i += 1 }
+            i = skipDigits(from: i + 1)
             flags &= ~Token.numberIsInteger
         }
         append(Token(.number, flags: flags, start: start, end: i))
@@ -211,6 +210,21 @@ struct Parser {
 
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// The offset of the first byte from `start` on that is not a digit, found eight bytes at a
+    /// time. A byte below '0' sets its top bit when '0' is taken from it, one above '9' when 0x46
+    /// is added; the digits before the first such byte neither borrow nor carry into it. The
+    /// padding's zero bytes end every run, so the loads stay inside the buffer.
+    @inline(__always)
+    private func skipDigits(from start: Int) -> Int {
+        var i = start
+        while true {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
+            let notDigits = ((word &- 0x3030_3030_3030_3030) | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
+            if notDigits != 0 { return i + notDigits.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+    }
 
     /// The error for an unexpected byte at `offset`, saying what would have been valid.
     private func unexpected(at offset: Int, expecting expected: String) -> SyntaxError {

@@ -94,7 +94,9 @@ final class RawConnection: Sendable {
         await onOwnThread { self.blockingReceive(until: enough) }
     }
 
-    private func blockingReceive(until enough: ([UInt8]) -> Bool) -> (bytes: [UInt8], end: End) {
+    /// Reads as ``receiveWithEnd(until:)`` does, blocking the calling thread: for a loop that runs
+    /// on a thread of its own.
+    func blockingReceive(until enough: ([UInt8]) -> Bool) -> (bytes: [UInt8], end: End) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while !enough(received) {
