@@ -13,7 +13,7 @@ enum IntegerConversion {
         let first = isNegative ? 1 : 0
         if isInteger, text.count - first <= 19, let start = text.baseAddress {
             // Nineteen digits cannot overflow 64 bits: no checks in the loop, and eight digits at a
-            // time while eight remain (the parser's padding follows the input).
+            // time while eight remain in the text, so no load goes past it.
             var magnitude: UInt64 = 0
             var index = first
             while text.count - index >= 8 {
